@@ -1,0 +1,327 @@
+//! Forbidden patterns ("glyphs"): from a picture to the set of its distinct
+//! orientations and colourings (its orbit), and from the orbit to matchers anchored
+//! at the stone just placed.
+//!
+//! A placement can only create occurrences that contain the new stone, and only at
+//! a picture cell that demands a stone of the mover's colour (a cell that also
+//! accepts "empty" matched before the move already). So each orientation is
+//! compiled once per such cell into a list of (id offset, test) pairs, with the
+//! range of anchor coordinates for which the whole picture lies on the board.
+
+use crate::ast::{Colours, Symmetry};
+use crate::board::{Board, Cell};
+use crate::check::GlyphDef;
+use std::collections::BTreeSet;
+
+/// A picture symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Sym {
+    /// `X`: a stone of one colour.
+    X,
+    /// `O`: a stone of the other colour.
+    O,
+    /// `.`: an empty point.
+    Empty,
+    /// `x`: not X (empty or O).
+    NotX,
+    /// `o`: not O (empty or X).
+    NotO,
+    /// `?`: anything.
+    Any,
+}
+
+impl Sym {
+    pub fn from_char(c: char) -> Option<Sym> {
+        Some(match c {
+            'X' => Sym::X,
+            'O' => Sym::O,
+            '.' => Sym::Empty,
+            'x' => Sym::NotX,
+            'o' => Sym::NotO,
+            '?' => Sym::Any,
+            _ => return None,
+        })
+    }
+
+    pub fn to_char(self) -> char {
+        match self {
+            Sym::X => 'X',
+            Sym::O => 'O',
+            Sym::Empty => '.',
+            Sym::NotX => 'x',
+            Sym::NotO => 'o',
+            Sym::Any => '?',
+        }
+    }
+
+    pub fn is_stone(self) -> bool {
+        matches!(self, Sym::X | Sym::O)
+    }
+
+    /// The same symbol with the colours exchanged.
+    pub fn swap_colours(self) -> Sym {
+        match self {
+            Sym::X => Sym::O,
+            Sym::O => Sym::X,
+            Sym::NotX => Sym::NotO,
+            Sym::NotO => Sym::NotX,
+            s => s,
+        }
+    }
+}
+
+/// A quarter turn counter-clockwise of an offset (x to the right, y up).
+///
+/// ```
+/// use weft::glyph::rotate90;
+/// // X .        . .
+/// // . .   ->   X .     (the top-left corner goes to the bottom-left)
+/// assert_eq!(rotate90((0, 1)), (-1, 0));
+/// assert_eq!(rotate90(rotate90(rotate90(rotate90((2, 1))))), (2, 1));
+/// ```
+pub fn rotate90((x, y): (i32, i32)) -> (i32, i32) {
+    (-y, x)
+}
+
+/// The left-right mirror image of an offset.
+///
+/// ```
+/// use weft::glyph::mirror;
+/// // X . O   ->   O . X
+/// assert_eq!(mirror((0, 0)), (0, 0));
+/// assert_eq!(mirror((2, 0)), (-2, 0));
+/// ```
+pub fn mirror((x, y): (i32, i32)) -> (i32, i32) {
+    (-x, y)
+}
+
+/// A pattern: cells `(dx, dy, symbol)` shifted so the smallest dx and dy are 0, sorted.
+pub type Pattern = Vec<(i32, i32, Sym)>;
+
+fn normalize(mut cells: Pattern) -> Pattern {
+    let mx = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let my = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    for c in &mut cells {
+        c.0 -= mx;
+        c.1 -= my;
+    }
+    cells.sort();
+    cells
+}
+
+/// The picture as drawn, as a pattern (row 0 of the picture is the top).
+pub fn pattern_of(rows: &[Vec<Sym>]) -> Pattern {
+    let h = rows.len() as i32;
+    let mut cells = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (x, s) in row.iter().enumerate() {
+            cells.push((x as i32, h - 1 - r as i32, *s));
+        }
+    }
+    normalize(cells)
+}
+
+/// The transforms a symmetry option allows, as functions on offsets.
+fn transforms(symmetry: Symmetry) -> Vec<fn((i32, i32)) -> (i32, i32)> {
+    let r0: fn((i32, i32)) -> (i32, i32) = |p| p;
+    let r1: fn((i32, i32)) -> (i32, i32) = rotate90;
+    let r2: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(p));
+    let r3: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(rotate90(p)));
+    let m0: fn((i32, i32)) -> (i32, i32) = mirror;
+    let m1: fn((i32, i32)) -> (i32, i32) = |p| rotate90(mirror(p));
+    let m2: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(mirror(p)));
+    let m3: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(rotate90(mirror(p))));
+    match symmetry {
+        Symmetry::All => vec![r0, r1, r2, r3, m0, m1, m2, m3],
+        Symmetry::Rotations => vec![r0, r1, r2, r3],
+        Symmetry::Mirror => vec![r0, m0],
+        Symmetry::None => vec![r0],
+    }
+}
+
+/// The distinct patterns a glyph forbids: every allowed transform, and the colour
+/// exchange unless the colours are fixed. Duplicates are removed.
+///
+/// The naked diagonal `X x / x X` has 4 distinct forms (2 orientations x 2 colourings);
+/// the crosscut `X O / O X` has only 2 (its colour swap is its own quarter turn).
+pub fn orbit(def: &GlyphDef) -> Vec<Pattern> {
+    let base = pattern_of(&def.rows);
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    let colourings: &[bool] = match def.colours {
+        Colours::Swap => &[false, true],
+        Colours::Fixed => &[false],
+    };
+    for &swap in colourings {
+        for t in transforms(def.symmetry) {
+            let p = normalize(
+                base.iter()
+                    .map(|&(x, y, s)| {
+                        let (a, b) = t((x, y));
+                        (a, b, if swap { s.swap_colours() } else { s })
+                    })
+                    .collect(),
+            );
+            if seen.insert(p.clone()) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The width and height of a pattern.
+pub fn extent(p: &Pattern) -> (i32, i32) {
+    let w = p.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+    let h = p.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+    (w, h)
+}
+
+/// One test of a cell's content: `content == value` (or `!=` when `negate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Test {
+    pub offset: i32,
+    pub value: u8,
+    pub negate: bool,
+}
+
+/// One orientation of one glyph, anchored at one of its cells that holds the mover's stone.
+#[derive(Debug, Clone)]
+struct Anchor {
+    glyph: u16,
+    xlo: i32,
+    xhi: i32,
+    ylo: i32,
+    yhi: i32,
+    tests: std::ops::Range<u32>,
+    footprint: std::ops::Range<u32>,
+}
+
+/// All the anchored matchers for stones of one colour.
+#[derive(Debug, Clone, Default)]
+pub struct Matchers {
+    anchors: Vec<Anchor>,
+    tests: Vec<Test>,
+    /// Offsets of every cell of each occurrence (for explaining a rejection).
+    footprints: Vec<i32>,
+}
+
+impl Matchers {
+    /// Builds the matchers that a stone of content value `stone` (1 + player index) can
+    /// complete. Each glyph comes as its orbit and its colour option: when colours swap,
+    /// the orbit holds both colourings and X is taken as the mover; when they are
+    /// fixed, X is the first player and O the second.
+    pub fn build(board: &Board, orbits: &[(Vec<Pattern>, Colours)], stone: u8) -> Matchers {
+        let other = 3 - stone;
+        let mut m = Matchers::default();
+        let width = board.width as i32;
+        for (g, (orbit, colours)) in orbits.iter().enumerate() {
+            let (xv, ov) = match colours {
+                Colours::Swap => (stone, other),
+                Colours::Fixed => (1, 2),
+            };
+            let concrete = |s: Sym| -> Option<(u8, bool)> {
+                match s {
+                    Sym::X => Some((xv, false)),
+                    Sym::O => Some((ov, false)),
+                    Sym::Empty => Some((0, false)),
+                    Sym::NotX => Some((xv, true)),
+                    Sym::NotO => Some((ov, true)),
+                    Sym::Any => None,
+                }
+            };
+            for pattern in orbit {
+                let (w, h) = extent(pattern);
+                for &(ax, ay, asym) in pattern {
+                    if concrete(asym) != Some((stone, false)) {
+                        continue;
+                    }
+                    let xlo = ax;
+                    let xhi = board.width as i32 - w + ax;
+                    let ylo = ay;
+                    let yhi = board.height as i32 - h + ay;
+                    if xhi < xlo || yhi < ylo {
+                        continue;
+                    }
+                    let start = m.tests.len() as u32;
+                    for &(x, y, s) in pattern {
+                        if (x, y) == (ax, ay) {
+                            continue;
+                        }
+                        if let Some((value, negate)) = concrete(s) {
+                            m.tests.push(Test {
+                                offset: (y - ay) * width + (x - ax),
+                                value,
+                                negate,
+                            });
+                        }
+                    }
+                    let fstart = m.footprints.len() as u32;
+                    for &(x, y, _) in pattern {
+                        m.footprints.push((y - ay) * width + (x - ax));
+                    }
+                    m.anchors.push(Anchor {
+                        glyph: g as u16,
+                        xlo,
+                        xhi,
+                        ylo,
+                        yhi,
+                        tests: start..m.tests.len() as u32,
+                        footprint: fstart..m.footprints.len() as u32,
+                    });
+                }
+            }
+        }
+        m
+    }
+
+    /// The index of an anchor whose glyph the position `cells` holds around `cell` at
+    /// `(x, y)`, assuming `cells[cell]` holds the mover's stone (or is about to).
+    #[inline]
+    fn find(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> Option<usize> {
+        let base = cell as i32;
+        'anchors: for (i, a) in self.anchors.iter().enumerate() {
+            if x < a.xlo || x > a.xhi || y < a.ylo || y > a.yhi {
+                continue;
+            }
+            for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {
+                // In range by construction: the anchor bounds keep the picture on the board.
+                let v = cells[(base + t.offset) as usize];
+                if (v == t.value) == t.negate {
+                    continue 'anchors;
+                }
+            }
+            return Some(i);
+        }
+        None
+    }
+
+    /// Whether placing the mover's stone at `cell` (at `(x, y)`) would form a glyph.
+    /// `cells` is the position before the move; the cell itself is not read.
+    #[inline]
+    pub fn forms_glyph(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> bool {
+        self.find(cells, cell, x, y).is_some()
+    }
+
+    /// The glyph index and the cells of the first occurrence that placing at `cell` forms.
+    pub fn explain(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> Option<(usize, Vec<Cell>)> {
+        let i = self.find(cells, cell, x, y)?;
+        let a = &self.anchors[i];
+        let base = cell as i32;
+        let mut points: Vec<Cell> = self.footprints[a.footprint.start as usize..a.footprint.end as usize]
+            .iter()
+            .map(|o| (base + o) as Cell)
+            .collect();
+        points.sort_unstable();
+        Some((a.glyph as usize, points))
+    }
+
+    /// The number of anchored matchers (a measure of matching work per placement).
+    pub fn len(&self) -> usize {
+        self.anchors.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.anchors.is_empty()
+    }
+}
