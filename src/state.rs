@@ -209,6 +209,75 @@ impl State {
         s
     }
 
+    /// A position drawn as a picture, top row first: `X` a stone of the first player,
+    /// `O` of the second, `.` empty; spaces are ignored. `to_move` is the colour to move.
+    /// The ply count is the number of stones, so a one-stone picture with the second
+    /// player to move offers the swap (when the game has it).
+    ///
+    /// Refused (with the reason) when the picture does not fit the board, holds a
+    /// forbidden glyph, or already holds a winning chain.
+    pub fn from_picture(rules: Arc<Rules>, picture: &str, to_move: usize) -> Result<State, String> {
+        let rows: Vec<Vec<char>> = picture
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let b = rules.board();
+        if rows.len() != b.height || rows.iter().any(|r| r.len() != b.width) {
+            return Err(format!(
+                "the picture must be {} rows of {} points",
+                b.height, b.width
+            ));
+        }
+        if to_move > 1 {
+            return Err("the player to move must be 0 or 1".into());
+        }
+        let mut s = State::new(rules.clone());
+        let mut stones = Vec::new();
+        let mut winner = None;
+        for (r, row) in rows.iter().enumerate() {
+            let y = (b.height - 1 - r) as i32;
+            for (x, ch) in row.iter().enumerate() {
+                let colour = match ch {
+                    'X' => 0,
+                    'O' => 1,
+                    '.' => continue,
+                    other => return Err(format!("unknown point `{other}`: use X, O or .")),
+                };
+                let cell = b.cell_at(x as i32, y).expect("inside the picture");
+                s.to_move = colour as u8;
+                s.apply(Move::Place(cell));
+                if let Some(Outcome::Win(p)) = s.outcome() {
+                    winner = Some(p);
+                }
+                stones.push((cell, colour));
+            }
+        }
+        // Every occurrence of a glyph holds a stone where the picture demands one, so
+        // testing each stone as if just placed finds them all.
+        for (cell, colour) in stones {
+            let (x, y) = b.xy(cell);
+            if let Some((glyph, points)) = rules.matchers[colour].explain(&s.cells, cell, x, y) {
+                let names: Vec<String> = points.iter().map(|c| b.cell_name(*c)).collect();
+                return Err(format!(
+                    "the picture holds the forbidden glyph \"{}\" at {}",
+                    rules.glyphs()[glyph].name,
+                    names.join(" ")
+                ));
+            }
+        }
+        if let Some(p) = winner {
+            return Err(format!(
+                "the picture already holds a winning chain of {}",
+                rules.players()[p]
+            ));
+        }
+        s.to_move = to_move as u8;
+        s.last = None;
+        s.status = s.next_status();
+        Ok(s)
+    }
+
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
     }
@@ -305,6 +374,18 @@ impl State {
         }
     }
 
+    /// Why `colour` may not place at `cell` in this position, looking only at the point
+    /// and the glyphs (not at whose turn it is or whether the game is over).
+    pub fn placement_problem(&self, cell: Cell, colour: usize) -> Option<Illegal> {
+        if cell as usize >= self.cells.len() || self.cells[cell as usize] != 0 {
+            return Some(Illegal::Occupied(cell));
+        }
+        let (x, y) = self.rules.board.xy(cell);
+        self.rules.matchers[colour]
+            .explain(&self.cells, cell, x, y)
+            .map(|(glyph, points)| Illegal::Glyph { glyph, points })
+    }
+
     /// Whether `mv` is legal here, and if not, why.
     pub fn is_legal(&self, mv: Move) -> Result<(), Illegal> {
         if let Status::Over(o) = self.status {
@@ -326,14 +407,8 @@ impl State {
                 }
             }
             Move::Place(cell) => {
-                if cell as usize >= self.cells.len() || self.cells[cell as usize] != 0 {
-                    return Err(Illegal::Occupied(cell));
-                }
-                let (x, y) = self.rules.board.xy(cell);
-                if let Some((glyph, points)) =
-                    self.rules.matchers[self.to_move as usize].explain(&self.cells, cell, x, y)
-                {
-                    return Err(Illegal::Glyph { glyph, points });
+                if let Some(problem) = self.placement_problem(cell, self.to_move()) {
+                    return Err(problem);
                 }
                 if self.status == Status::MustPass {
                     return Err(Illegal::MustPass);

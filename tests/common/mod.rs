@@ -1,0 +1,74 @@
+//! Helpers shared by the integration tests.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::Arc;
+use weft::rules::{Overrides, Rules};
+use weft::state::{Move, State};
+
+/// The path of a file in the project.
+pub fn project(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Every rule file in games/.
+pub fn game_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(project("games"))
+        .expect("games/ exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Loads `games/NAME.game` at a board size.
+pub fn rules(name: &str, size: i64) -> Arc<Rules> {
+    let path = project(&format!("games/{name}.game"));
+    let o = Overrides {
+        sets: vec![],
+        size: Some(size),
+    };
+    weft::load_file(path.to_str().unwrap(), &o)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .rules
+}
+
+/// A position drawn as a picture (top row first), with the colour to move.
+pub fn position(name: &str, picture: &str, to_move: usize) -> State {
+    let r = rules(name, picture.trim().lines().count() as i64);
+    State::from_picture(r, picture, to_move).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Parses a move in notation.
+pub fn mv(state: &State, text: &str) -> Move {
+    Move::parse(text, state.rules()).unwrap()
+}
+
+/// The reason a move is illegal, in words; "legal" if it is legal.
+pub fn why(state: &State, text: &str) -> String {
+    match state.is_legal(mv(state, text)) {
+        Ok(()) => "legal".to_string(),
+        Err(e) => e.describe(state.rules()),
+    }
+}
+
+/// Runs the built `weft` binary.
+pub fn weft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("weft runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
