@@ -10,6 +10,9 @@ pub type Ident = Spanned<String>;
 #[derive(Debug, Clone, Default)]
 pub struct Ast {
     pub statements: Vec<Spanned<Statement>>,
+    /// The opening words of statements that did not parse (their errors are reported
+    /// already; the checker must not also call them missing).
+    pub unparsed: Vec<String>,
 }
 
 /// A number where a number is wanted. Examples: `9`, `size`.
@@ -77,7 +80,10 @@ pub enum BoardShape {
 /// One step of a turn. Example: `place stone on empty`.
 #[derive(Debug, Clone)]
 pub enum Step {
-    Place { piece: Ident, target: Spanned<Target> },
+    Place {
+        piece: Ident,
+        target: Spanned<Target>,
+    },
 }
 
 /// Which cells a placement may use. Example: `empty`.

@@ -202,7 +202,7 @@ impl Board {
     /// A square board has eight (rotations and reflections).
     pub fn symmetries(&self) -> Vec<Vec<Cell>> {
         let n = self.width as i32 - 1;
-        let maps: [fn(i32, i32, i32) -> (i32, i32); 8] = [
+        let maps: [SquareMap; 8] = [
             |x, y, _| (x, y),
             |x, y, n| (n - y, x),
             |x, y, n| (n - x, n - y),
@@ -225,6 +225,9 @@ impl Board {
             .collect()
     }
 }
+
+/// A symmetry of an `n x n` square as a map of `(x, y)`, given `n - 1`.
+type SquareMap = fn(i32, i32, i32) -> (i32, i32);
 
 /// Column letters: `a`..`z`, then `aa`, `ab`, ...
 ///

@@ -224,13 +224,27 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     no_move = p.node;
                 }
             }
-            Statement::Win(g) => goals.push(g.clone()),
+            Statement::Win(g) => {
+                if goals.is_empty() {
+                    goals.push(g.clone());
+                } else {
+                    c.error(
+                        g.span,
+                        "a second `win` goal",
+                        "a game has one connection goal; remove this one or the first",
+                    );
+                }
+            }
             Statement::Unknown(word) => {
                 let hint = match closest(&word.node, KEYWORDS) {
                     Some(k) => format!("did you mean `{k}`?"),
                     None => format!("statements begin with one of: {}", KEYWORDS.join(", ")),
                 };
-                c.error(word.span, format!("unknown statement `{}`", word.node), hint);
+                c.error(
+                    word.span,
+                    format!("unknown statement `{}`", word.node),
+                    hint,
+                );
             }
             Statement::Edges { .. } | Statement::Turn(_) | Statement::Forbid(_) => {}
         }
@@ -244,7 +258,7 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                 .iter()
                 .any(|s| matches!(s.node, Statement::Turn(_))),
             _ => seen.iter().any(|(k, _)| k == kind),
-        };
+        } || ast.unparsed.iter().any(|w| w == kind);
         if !present {
             c.error(
                 Span::new(0, 0),
@@ -268,7 +282,7 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                 player_names.push(p.node.clone());
             }
         }
-        if player_names.len() != 2 {
+        if list.len() != 2 && player_names.len() == list.len() {
             let span = Span::new(list[0].span.start, list[list.len() - 1].span.end);
             c.error(
                 span,
@@ -301,11 +315,17 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
     let mut edges: Vec<EdgeDef> = Vec::new();
     let mut glyphs: Vec<GlyphDef> = Vec::new();
     let mut turn: Vec<StepDef> = Vec::new();
+    let mut glyph_names: Vec<&str> = Vec::new();
+    let mut unknown_owner = false;
     let piece_names: Vec<String> = pieces.iter().map(|p| p.node.clone()).collect();
     for st in &ast.statements {
         match &st.node {
-            Statement::Edges { edges: names, owner } => {
+            Statement::Edges {
+                edges: names,
+                owner,
+            } => {
                 let owner_idx = player_names.iter().position(|p| *p == owner.node);
+                unknown_owner |= owner_idx.is_none();
                 if owner_idx.is_none() && players.is_some() {
                     let hint = match closest(&owner.node, &as_strs(&player_names)) {
                         Some(p) => format!("did you mean `{p}`? {player_list}"),
@@ -317,7 +337,10 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     let known = edge_names(shape);
                     if !known.contains(&e.node.as_str()) {
                         let hint = match closest(&e.node, known) {
-                            Some(k) => format!("did you mean `{k}`? a square board's edges are {}", quoted_list(known)),
+                            Some(k) => format!(
+                                "did you mean `{k}`? a square board's edges are {}",
+                                quoted_list(known)
+                            ),
                             None => format!("a square board's edges are {}", quoted_list(known)),
                         };
                         c.error(e.span, format!("unknown edge `{}`", e.node), hint);
@@ -370,7 +393,11 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                                             ),
                                         }
                                     };
-                                    c.error(piece.span, format!("unknown piece `{}`", piece.node), hint);
+                                    c.error(
+                                        piece.span,
+                                        format!("unknown piece `{}`", piece.node),
+                                        hint,
+                                    );
                                 }
                             }
                         }
@@ -378,7 +405,7 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                 }
             }
             Statement::Forbid(g) => {
-                if glyphs.iter().any(|d| d.name == g.name.node) {
+                if glyph_names.contains(&g.name.node.as_str()) {
                     c.error(
                         g.name.span,
                         format!("glyph \"{}\" is declared twice", g.name.node),
@@ -386,6 +413,7 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     );
                     continue;
                 }
+                glyph_names.push(&g.name.node);
                 if let Some(def) = check_glyph(&mut c, g) {
                     glyphs.push(def);
                 }
@@ -399,7 +427,10 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         match g.node {
             Goal::ConnectOwnEdges { .. } => {
                 for (i, p) in player_names.iter().enumerate() {
-                    if !edges.iter().any(|e| e.owner == i) && players.is_some() {
+                    if !edges.iter().any(|e| e.owner == i)
+                        && player_names.len() == 2
+                        && !unknown_owner
+                    {
                         c.error(
                             g.span,
                             format!("player `{p}` owns no edges, so it cannot connect them"),
@@ -411,29 +442,34 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         }
     }
 
-    if c.diagnostics.is_empty() {
-        let (shape, size, board_span) = board.expect("checked: board present");
-        Ok(GameDef {
-            name: name.unwrap_or_default(),
-            designer,
-            year,
-            about,
-            params,
-            players: player_names,
-            board_shape: shape.node,
-            board_size: size,
-            board_span,
-            edges,
-            pieces: piece_names,
-            turn,
-            glyphs,
-            goals,
-            swap,
-            no_move,
-        })
-    } else {
-        Err(c.diagnostics)
+    // A statement that did not parse may be missing here without an error of its own
+    // (its syntax error was reported): never hand on a game without it.
+    let (Some((shape, size, board_span)), false, false) =
+        (board, goals.is_empty(), turn.is_empty())
+    else {
+        return Err(c.diagnostics);
+    };
+    if !c.diagnostics.is_empty() || !ast.unparsed.is_empty() {
+        return Err(c.diagnostics);
     }
+    Ok(GameDef {
+        name: name.unwrap_or_default(),
+        designer,
+        year,
+        about,
+        params,
+        players: player_names,
+        board_shape: shape.node,
+        board_size: size,
+        board_span,
+        edges,
+        pieces: piece_names,
+        turn,
+        glyphs,
+        goals,
+        swap,
+        no_move,
+    })
 }
 
 fn check_glyph(c: &mut Checker, g: &Glyph) -> Option<GlyphDef> {

@@ -13,7 +13,11 @@ use std::io::Write;
 use std::sync::Arc;
 
 #[derive(Parser, Debug)]
-#[command(name = "weft", version, about = "Play, check and measure abstract games written as rule files")]
+#[command(
+    name = "weft",
+    version,
+    about = "Play, check and measure abstract games written as rule files"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -37,6 +41,11 @@ struct GameArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Print a readable summary of the compiled rules
+    Rules {
+        #[command(flatten)]
+        game: GameArgs,
+    },
     /// Count move sequences of each length up to --depth
     Perft {
         #[command(flatten)]
@@ -116,6 +125,13 @@ fn start(game: &GameArgs, no_swap: bool) -> Result<(Loaded, State), String> {
 fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     match cli.command {
+        Command::Rules { game } => {
+            let (loaded, state) = start(&game, false)?;
+            write!(out, "{}", loaded.rules.summary()).map_err(io)?;
+            if game.moves.is_some() {
+                write!(out, "\nposition after --moves:\n{}", state.render()).map_err(io)?;
+            }
+        }
         Command::Perft {
             game,
             depth,
@@ -134,9 +150,8 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             no_swap,
         } => {
             let (loaded, state) = start(&game, no_swap)?;
-            let threads = threads.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            });
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let r = playout::report(&state, playouts, seed, threads);
             let rules = &loaded.rules;
             let b = rules.board();
@@ -191,8 +206,14 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             writeln!(out, "broken claims: {} games", r.stopped).map_err(io)?;
             for (i, moves) in &r.broken {
                 let text: Vec<String> = moves.iter().map(|m| m.to_text(rules)).collect();
-                let end = state.clone().replay(&text.join(" ")).map_err(|e| e.to_string())?;
-                let why = end.outcome().map(|o| describe_outcome(o, rules)).unwrap_or_default();
+                let end = state
+                    .clone()
+                    .replay(&text.join(" "))
+                    .map_err(|e| e.to_string())?;
+                let why = end
+                    .outcome()
+                    .map(|o| describe_outcome(o, rules))
+                    .unwrap_or_default();
                 writeln!(out, "  game {i} ({why}) after {} moves:", moves.len()).map_err(io)?;
                 writeln!(out, "    --moves \"{}\"", text.join(" ")).map_err(io)?;
             }

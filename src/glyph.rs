@@ -121,16 +121,19 @@ pub fn pattern_of(rows: &[Vec<Sym>]) -> Pattern {
     normalize(cells)
 }
 
+/// A transformation of offsets.
+type Transform = fn((i32, i32)) -> (i32, i32);
+
 /// The transforms a symmetry option allows, as functions on offsets.
-fn transforms(symmetry: Symmetry) -> Vec<fn((i32, i32)) -> (i32, i32)> {
-    let r0: fn((i32, i32)) -> (i32, i32) = |p| p;
-    let r1: fn((i32, i32)) -> (i32, i32) = rotate90;
-    let r2: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(p));
-    let r3: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(rotate90(p)));
-    let m0: fn((i32, i32)) -> (i32, i32) = mirror;
-    let m1: fn((i32, i32)) -> (i32, i32) = |p| rotate90(mirror(p));
-    let m2: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(mirror(p)));
-    let m3: fn((i32, i32)) -> (i32, i32) = |p| rotate90(rotate90(rotate90(mirror(p))));
+fn transforms(symmetry: Symmetry) -> Vec<Transform> {
+    let r0: Transform = |p| p;
+    let r1: Transform = rotate90;
+    let r2: Transform = |p| rotate90(rotate90(p));
+    let r3: Transform = |p| rotate90(rotate90(rotate90(p)));
+    let m0: Transform = mirror;
+    let m1: Transform = |p| rotate90(mirror(p));
+    let m2: Transform = |p| rotate90(rotate90(mirror(p)));
+    let m3: Transform = |p| rotate90(rotate90(rotate90(mirror(p))));
     match symmetry {
         Symmetry::All => vec![r0, r1, r2, r3, m0, m1, m2, m3],
         Symmetry::Rotations => vec![r0, r1, r2, r3],
@@ -244,18 +247,21 @@ impl Matchers {
                         continue;
                     }
                     let start = m.tests.len() as u32;
-                    for &(x, y, s) in pattern {
-                        if (x, y) == (ax, ay) {
-                            continue;
-                        }
-                        if let Some((value, negate)) = concrete(s) {
-                            m.tests.push(Test {
+                    let mut tests: Vec<Test> = pattern
+                        .iter()
+                        .filter(|&&(x, y, _)| (x, y) != (ax, ay))
+                        .filter_map(|&(x, y, s)| {
+                            concrete(s).map(|(value, negate)| Test {
                                 offset: (y - ay) * width + (x - ax),
                                 value,
                                 negate,
-                            });
-                        }
-                    }
+                            })
+                        })
+                        .collect();
+                    // Most selective first: a required stone rarely matches, an empty
+                    // point often does, "not X" almost always.
+                    tests.sort_by_key(|t| (t.negate, t.value == 0));
+                    m.tests.extend(tests);
                     let fstart = m.footprints.len() as u32;
                     for &(x, y, _) in pattern {
                         m.footprints.push((y - ay) * width + (x - ax));
@@ -308,7 +314,8 @@ impl Matchers {
         let i = self.find(cells, cell, x, y)?;
         let a = &self.anchors[i];
         let base = cell as i32;
-        let mut points: Vec<Cell> = self.footprints[a.footprint.start as usize..a.footprint.end as usize]
+        let mut points: Vec<Cell> = self.footprints
+            [a.footprint.start as usize..a.footprint.end as usize]
             .iter()
             .map(|o| (base + o) as Cell)
             .collect();

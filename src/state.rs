@@ -90,7 +90,10 @@ pub enum Illegal {
     /// The point holds a piece.
     Occupied(Cell),
     /// The placement would form a forbidden glyph: its index and the points of the occurrence.
-    Glyph { glyph: usize, points: Vec<Cell> },
+    Glyph {
+        glyph: usize,
+        points: Vec<Cell>,
+    },
     /// The swap is only available on the second player's first turn.
     SwapNotAvailable,
     /// Passing is allowed only when no other move is.
@@ -154,7 +157,7 @@ enum Status {
 }
 
 /// A position with everything needed to continue the game.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct State {
     rules: Arc<Rules>,
     /// Per cell: 0 empty, 1 + player index for a stone.
@@ -171,6 +174,22 @@ pub struct State {
     uf: UnionFind,
     status: Status,
     last: Option<Move>,
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "State {{ game: {:?}, to_move: {}, ply: {}, swapped: {}, status: {:?}, last: {:?} }}",
+            self.rules.name(),
+            self.to_move,
+            self.ply,
+            self.swapped,
+            self.status,
+            self.last
+        )?;
+        f.write_str(&self.render())
+    }
 }
 
 impl PartialEq for State {
@@ -551,7 +570,8 @@ impl State {
         let mut state = self;
         for (i, word) in moves.split_whitespace().enumerate() {
             let rules = state.rules.clone();
-            let mv = Move::parse(word, &rules).map_err(|e| format!("move {} `{word}`: {e}", i + 1))?;
+            let mv =
+                Move::parse(word, &rules).map_err(|e| format!("move {} `{word}`: {e}", i + 1))?;
             state = state.play(mv).map_err(|e| {
                 format!(
                     "move {} `{word}` is illegal: {}",

@@ -15,11 +15,32 @@ use pest::Parser;
 struct WeftParser;
 
 /// Parses a whole rule file. Returns the statements that parsed and a diagnostic for each
-/// one that did not.
+/// one that did not; `ast.unparsed` names the opening word of each statement that failed,
+/// so that the checker does not also call it missing.
 pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
     let mut ast = Ast::default();
     let mut diagnostics = Vec::new();
-    for chunk in chunks(text, &mut diagnostics) {
+    for mut chunk in chunks(text, &mut diagnostics) {
+        let first_line_end = text[chunk.start..chunk.end]
+            .find('\n')
+            .map_or(chunk.end, |i| chunk.start + i);
+        let opening: String = text[chunk.start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if first_line_end < chunk.end && opening != "forbid" {
+            // Only pictures continue on indented lines: report the indented text and
+            // parse the statement's own line.
+            let rest = &text[first_line_end..chunk.end];
+            let lead = rest.len() - rest.trim_start().len();
+            let at = first_line_end + lead;
+            let len = text[at..chunk.end].find('\n').unwrap_or(chunk.end - at);
+            diagnostics.push(
+                Diagnostic::error(Span::new(at, at + len.max(1)), format!("indented line after a `{opening}` statement"))
+                    .with_hint("only the rows of a picture (after `forbid`) are indented; start every statement at the beginning of a line"),
+            );
+            chunk.end = first_line_end;
+        }
         let src = &text[chunk.start..chunk.end];
         match WeftParser::parse(Rule::statement_chunk, src) {
             Ok(mut pairs) => {
@@ -30,7 +51,14 @@ pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
                     }
                 }
             }
-            Err(e) => diagnostics.push(syntax_error(e, src, chunk.start)),
+            Err(e) => {
+                let word: String = src
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .collect();
+                ast.unparsed.push(word);
+                diagnostics.push(syntax_error(e, src, chunk.start))
+            }
         }
     }
     (ast, diagnostics)
@@ -115,7 +143,10 @@ fn string(pair: Pair<Rule>, base: usize) -> Spanned<String> {
 
 fn expr(pair: Pair<Rule>, base: usize) -> Spanned<Expr> {
     let span = span_of(&pair, base);
-    let inner = pair.into_inner().next().expect("grammar: expr has one child");
+    let inner = pair
+        .into_inner()
+        .next()
+        .expect("grammar: expr has one child");
     let node = match inner.as_rule() {
         Rule::int => Expr::Int(int(inner, base).node),
         _ => Expr::Param(inner.as_str().to_string()),
@@ -248,7 +279,6 @@ fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span
                 }
             }
             Rule::picture => {
-                picture_span = span_of(&p, base);
                 for line in p.into_inner() {
                     if let Some(row) = line.into_inner().next() {
                         let rspan = span_of(&row, base);
@@ -265,6 +295,9 @@ fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span
             }
             _ => {}
         }
+    }
+    if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+        picture_span = Span::new(first.span.start, last.span.end);
     }
     Glyph {
         name: name.expect("grammar: forbid has a name"),

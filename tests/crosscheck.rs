@@ -24,14 +24,20 @@ fn hw_move(m: Move, s: &State) -> hw::Move {
 }
 
 fn same_outcome(w: Option<Outcome>, h: Option<hw::Outcome>) -> bool {
-    match (w, h) {
-        (None, None) => true,
-        (Some(Outcome::Win(0)), Some(hw::Outcome::Win(Colour::Black))) => true,
-        (Some(Outcome::Win(1)), Some(hw::Outcome::Win(Colour::White))) => true,
-        (Some(Outcome::Draw(DrawKind::Deadlock)), Some(hw::Outcome::Draw)) => true,
-        (Some(Outcome::Stopped(Claim::MoverCanMove)), Some(hw::Outcome::Stuck)) => true,
-        _ => false,
-    }
+    matches!(
+        (w, h),
+        (None, None)
+            | (Some(Outcome::Win(0)), Some(hw::Outcome::Win(Colour::Black)))
+            | (Some(Outcome::Win(1)), Some(hw::Outcome::Win(Colour::White)))
+            | (
+                Some(Outcome::Draw(DrawKind::Deadlock)),
+                Some(hw::Outcome::Draw)
+            )
+            | (
+                Some(Outcome::Stopped(Claim::MoverCanMove)),
+                Some(hw::Outcome::Stuck)
+            )
+    )
 }
 
 fn lockstep<R: HwRules>(name: &str, sizes: &[usize], games: u64) {
@@ -42,13 +48,19 @@ fn lockstep<R: HwRules>(name: &str, sizes: &[usize], games: u64) {
             let mut w = State::new(rules.clone());
             let mut h: Game<R> = Game::new(n, true);
             loop {
-                let mut wm: Vec<String> = w.legal_moves().iter().map(|m| m.to_text(&rules)).collect();
+                let mut wm: Vec<String> =
+                    w.legal_moves().iter().map(|m| m.to_text(&rules)).collect();
                 let mut hm: Vec<String> = h.legal_moves().iter().map(|m| m.to_string()).collect();
                 wm.sort();
                 hm.sort();
                 assert_eq!(wm, hm, "{name} {n}x{n} game {g} ply {}", w.ply());
-                assert!(same_outcome(w.outcome(), h.outcome()), "{name} {n}x{n} game {g}");
-                let Some(m) = w.random_move(&mut rng) else { break };
+                assert!(
+                    same_outcome(w.outcome(), h.outcome()),
+                    "{name} {n}x{n} game {g}"
+                );
+                let Some(m) = w.random_move(&mut rng) else {
+                    break;
+                };
                 assert!(h.play(hw_move(m, &w)));
                 w.play_unchecked(m);
             }

@@ -201,7 +201,10 @@ fn crosswind_stuck_player_breaks_the_designers_claim() {
         .filter(|&c| s.piece_at(c).is_none())
         .map(|c| {
             let name = r.board().cell_name(c);
-            format!("{name}: {}", s.placement_problem(c, 1).unwrap().describe(&r))
+            format!(
+                "{name}: {}",
+                s.placement_problem(c, 1).unwrap().describe(&r)
+            )
         })
         .collect();
     assert_eq!(
@@ -332,7 +335,11 @@ fn crossway_pie_rule_swaps_seats_not_the_board() {
     let one = s.play(mv(&State::new(rules("crossway", 5)), "c3")).unwrap();
     assert!(one.legal_moves().contains(&Move::Swap));
     let swapped = one.clone().play(Move::Swap).unwrap();
-    assert_eq!(swapped.to_move(), 1, "White (now the first seat) moves next");
+    assert_eq!(
+        swapped.to_move(),
+        1,
+        "White (now the first seat) moves next"
+    );
     assert_eq!(swapped.seat_of(0), 1, "the second seat plays Black");
     assert_eq!(swapped.seat_of(1), 0);
     assert_eq!(swapped.piece_at(12), Some(0), "the board is unchanged");

@@ -64,11 +64,17 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
         Some(Outcome::Win(p)) => {
             assert!(legal.is_empty());
             assert!(connected(s, p), "the winner's chain exists");
-            assert!(!connected(s, 1 - p), "only the mover can have completed a chain");
+            assert!(
+                !connected(s, 1 - p),
+                "only the mover can have completed a chain"
+            );
         }
         Some(Outcome::Draw(_)) => {
             assert!(legal.is_empty());
-            assert!(!can_place(s, 0) && !can_place(s, 1), "a deadlock: nobody can place");
+            assert!(
+                !can_place(s, 0) && !can_place(s, 1),
+                "a deadlock: nobody can place"
+            );
         }
         Some(Outcome::Stopped(_)) => {
             assert!(legal.is_empty());
@@ -121,7 +127,11 @@ fn invariant_walk_over_every_game_and_size() {
                     history.push(m);
                     check_state(&s, &start, &history);
                 }
-                assert!(s.is_over(), "{} size {size}: the game ended", file.display());
+                assert!(
+                    s.is_over(),
+                    "{} size {size}: the game ended",
+                    file.display()
+                );
             }
         }
     }

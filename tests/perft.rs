@@ -85,6 +85,13 @@ fn perft_of_a_finished_game_is_empty_and_a_forced_pass_counts() {
     let counts = perft(&s, 2);
     assert_eq!(counts[0], 1);
     // White then has b3 and c3 (each legal for White here).
-    assert_eq!(counts[1], s.clone().play(weft::state::Move::Pass).unwrap().legal_moves().len() as u64);
+    assert_eq!(
+        counts[1],
+        s.clone()
+            .play(weft::state::Move::Pass)
+            .unwrap()
+            .legal_moves()
+            .len() as u64
+    );
     assert_eq!(counts[1], 2);
 }
