@@ -66,8 +66,21 @@ pub enum Statement {
     Swap,
     /// `no move: skip`
     NoMove(Spanned<NoMove>),
+    /// `claim: no draws`
+    Claim(Spanned<ClaimDecl>),
     /// A statement opening with a word that is not a keyword.
     Unknown(Ident),
+}
+
+/// A designer's claim, checked in random games. Example: `claim: length at most 400`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimDecl {
+    /// `no draws`
+    NoDraws,
+    /// `no passes`: the mover always has a move other than a forced pass.
+    NoPasses,
+    /// `length at most N`
+    LengthAtMost(Spanned<Expr>),
 }
 
 /// The board shapes. Example: `square`.

@@ -63,6 +63,7 @@ pub struct GameDef {
     pub goals: Vec<Spanned<Goal>>,
     pub swap: bool,
     pub no_move: NoMove,
+    pub claims: Vec<Spanned<ClaimDecl>>,
 }
 
 /// The edges a board shape has.
@@ -123,6 +124,7 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
     let mut swap = false;
     let mut no_move = NoMove::Skip;
     let mut goals = Vec::new();
+    let mut claims: Vec<Spanned<ClaimDecl>> = Vec::new();
 
     // First pass: declarations, so that later references resolve whatever the order.
     for st in &ast.statements {
@@ -233,6 +235,26 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                         "a second `win` goal",
                         "a game has one connection goal; remove this one or the first",
                     );
+                }
+            }
+            Statement::Claim(claim) => {
+                if let ClaimDecl::LengthAtMost(e) = &claim.node {
+                    if let Expr::Param(p) = &e.node {
+                        if !ast.statements.iter().any(
+                            |s| matches!(&s.node, Statement::Param { name, .. } if &name.node == p),
+                        ) {
+                            c.error(
+                                e.span,
+                                format!("unknown parameter `{p}`"),
+                                "use a number or a declared parameter",
+                            );
+                        }
+                    }
+                }
+                if claims.iter().any(|d| d.node == claim.node) {
+                    c.error(claim.span, "the same claim twice", "state each claim once");
+                } else {
+                    claims.push(claim.clone());
                 }
             }
             Statement::Unknown(word) => {
@@ -469,6 +491,7 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         goals,
         swap,
         no_move,
+        claims,
     })
 }
 
@@ -539,7 +562,7 @@ fn check_glyph(c: &mut Checker, g: &Glyph) -> Option<GlyphDef> {
 
 const KEYWORDS: &[&str] = &[
     "game", "designer", "year", "about", "param", "players", "board", "edges", "piece", "turn",
-    "forbid", "win", "swap", "no",
+    "forbid", "win", "swap", "no", "claim",
 ];
 
 fn as_strs(v: &[String]) -> Vec<&str> {

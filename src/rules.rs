@@ -69,6 +69,27 @@ pub struct Connect {
     pub own: [u32; 2],
 }
 
+/// A designer's claim about every game, checked by random play; it never changes play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimRule {
+    /// `claim: no draws`
+    NoDraws,
+    /// `claim: no passes`: the mover always has a move other than a forced pass.
+    NoPasses,
+    /// `claim: length at most N`
+    LengthAtMost(u32),
+}
+
+impl std::fmt::Display for ClaimRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimRule::NoDraws => f.write_str("no draws"),
+            ClaimRule::NoPasses => f.write_str("no passes"),
+            ClaimRule::LengthAtMost(n) => write!(f, "length at most {n}"),
+        }
+    }
+}
+
 /// The compiled rules of a game.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -87,6 +108,7 @@ pub struct Rules {
     pub(crate) connect: Connect,
     pub(crate) swap: bool,
     pub(crate) no_move: NoMove,
+    pub(crate) claims: Vec<ClaimRule>,
 }
 
 impl Rules {
@@ -129,6 +151,11 @@ impl Rules {
     }
     pub fn no_move(&self) -> NoMove {
         self.no_move
+    }
+    /// The claims the file states (`claim: ...`). `no move: impossible` is a rule that
+    /// also acts as a claim; it shows as `Outcome::Stopped`, not here.
+    pub fn claims(&self) -> &[ClaimRule] {
+        &self.claims
     }
     /// Returns rules identical but for the swap rule (for `--no-swap`).
     pub fn without_swap(&self) -> Rules {
@@ -207,6 +234,9 @@ impl Rules {
             "swap rule: {}\n",
             if self.swap { "yes" } else { "no" }
         ));
+        for c in &self.claims {
+            s.push_str(&format!("claim: {c}\n"));
+        }
         s.push_str(&format!(
             "no legal move: {}\n",
             match self.no_move {
@@ -371,6 +401,21 @@ pub fn compile(
             }
         }
     }
+    let value = |e: &Expr| match e {
+        Expr::Int(v) => *v,
+        Expr::Param(p) => params.iter().find(|q| &q.name == p).map_or(0, |q| q.value),
+    };
+    let claims = def
+        .claims
+        .iter()
+        .map(|c| match &c.node {
+            crate::ast::ClaimDecl::NoDraws => ClaimRule::NoDraws,
+            crate::ast::ClaimDecl::NoPasses => ClaimRule::NoPasses,
+            crate::ast::ClaimDecl::LengthAtMost(e) => {
+                ClaimRule::LengthAtMost(value(&e.node).clamp(0, u32::MAX as i64) as u32)
+            }
+        })
+        .collect();
     let place_piece = match def.turn.first() {
         Some(StepDef::Place {
             piece,
@@ -394,6 +439,7 @@ pub fn compile(
             connect: connect.expect("checked: a goal exists"),
             swap: def.swap,
             no_move: def.no_move,
+            claims,
         },
         warnings,
     ))

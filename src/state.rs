@@ -334,6 +334,14 @@ impl State {
         }
     }
 
+    /// The content of every cell as a small integer (0 = empty), indexed by cell id. It
+    /// is the whole position apart from `to_move`, `swapped` and whether the swap is still
+    /// available (`ply() == 1` in a game with the swap rule): what a transposition table
+    /// or Zobrist hash needs. Its encoding is opaque and may grow with new piece layers.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.status {

@@ -231,6 +231,19 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
             };
             Statement::NoMove(Spanned::new(policy, span_of(&p, base)))
         }
+        Rule::claim_stmt => {
+            let c = next();
+            let cspan = span_of(&c, base);
+            let claim = match c.as_rule() {
+                Rule::claim_no_draws => ClaimDecl::NoDraws,
+                Rule::claim_no_passes => ClaimDecl::NoPasses,
+                _ => ClaimDecl::LengthAtMost(expr(
+                    c.into_inner().next().expect("grammar: length has a number"),
+                    base,
+                )),
+            };
+            Statement::Claim(Spanned::new(claim, cspan))
+        }
         _ => Statement::Unknown(ident(next(), base)),
     };
     Spanned::new(node, span)
@@ -378,6 +391,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::adjacency_diagonal
         | Rule::adjacency_all => "an adjacency (`orthogonally`, `diagonally`, `in all directions`)",
         Rule::no_move_policy => "`skip`, `lose` or `impossible`",
+        Rule::claim_no_draws | Rule::claim_no_passes | Rule::claim_length => {
+            "a claim (`no draws`, `no passes`, `length at most N`)"
+        }
         Rule::EOI => "the end of the statement",
         _ => return None,
     })
@@ -401,6 +417,7 @@ fn hint_for(chunk: &str) -> Option<&'static str> {
         "win" => "write `win: connect own edges` (optionally `orthogonally`, `diagonally` or `in all directions`)",
         "swap" => "write `swap` alone on its line",
         "no" => "write `no move: skip`, `no move: lose` or `no move: impossible`",
+        "claim" => "write `claim: no draws`, `claim: no passes` or `claim: length at most 400`",
         _ => return None,
     })
 }
