@@ -15,13 +15,43 @@ pub struct Ast {
     pub unparsed: Vec<String>,
 }
 
-/// A number where a number is wanted. Examples: `9`, `size`.
+/// A number where a number is wanted. Examples: `9`, `size`, `height - 1`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
     /// `9`
     Int(i64),
     /// `size`: the value of a parameter.
     Param(String),
+    /// `height - 1`, `side + 2`
+    Sum(Box<Expr>, Vec<(i64, Expr)>),
+}
+
+impl Expr {
+    /// The parameter names the expression uses.
+    pub fn params(&self) -> Vec<&str> {
+        match self {
+            Expr::Int(_) => vec![],
+            Expr::Param(p) => vec![p.as_str()],
+            Expr::Sum(first, rest) => {
+                let mut v = first.params();
+                for (_, e) in rest {
+                    v.extend(e.params());
+                }
+                v
+            }
+        }
+    }
+
+    /// The value, given a parameter lookup.
+    pub fn eval(&self, param: &dyn Fn(&str) -> i64) -> i64 {
+        match self {
+            Expr::Int(v) => *v,
+            Expr::Param(p) => param(p),
+            Expr::Sum(first, rest) => rest.iter().fold(first.eval(param), |acc, (sign, e)| {
+                acc.saturating_add(sign.saturating_mul(e.eval(param)))
+            }),
+        }
+    }
 }
 
 /// One statement of a rule file.
@@ -47,17 +77,40 @@ pub enum Statement {
     },
     /// `players black white`
     Players(Vec<Ident>),
-    /// `board square size`
+    /// `board square size`, `board hexagon side`, `board rectangle width by height`
     Board {
         shape: Spanned<BoardShape>,
-        size: Spanned<Expr>,
+        dims: Vec<Spanned<Expr>>,
     },
+    /// `blocked d4 e5`: squares taken off the board
+    Blocked(Vec<Ident>),
+    /// `region stars: d4 g7`: a named set of cells
+    Region { name: Ident, cells: Vec<Ident> },
     /// `edges top bottom: black`
     Edges { edges: Vec<Ident>, owner: Ident },
-    /// `piece stone`
-    Piece(Ident),
-    /// `turn: place stone on empty`
-    Turn(Vec<Spanned<Step>>),
+    /// `piece stone`, `neutral piece pawn`
+    Piece { name: Ident, neutral: bool },
+    /// `setup white: man on rows 1 to 2`, `setup neutral: pawn on d4`
+    Setup {
+        owner: Ident,
+        piece: Ident,
+        at: SetupCells,
+    },
+    /// `turn: place stone on empty`;
+    /// `turn while count pawn < pawns: place disk on empty, then place pawn on empty`
+    Turn {
+        guard: Option<Spanned<Cond>>,
+        steps: Vec<Spanned<Step>>,
+    },
+    /// `at turn start: win if own disk separates pawn`
+    Check {
+        result: Spanned<CheckResult>,
+        cond: Spanned<Cond>,
+    },
+    /// `frozen: man on own edges`
+    Frozen(Ident),
+    /// `ply limit: 400`
+    PlyLimit(Spanned<Expr>),
     /// `forbid "naked diagonal"` and its picture
     Forbid(Glyph),
     /// `win: connect own edges orthogonally`
@@ -86,24 +139,123 @@ pub enum ClaimDecl {
 /// The board shapes. Example: `square`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BoardShape {
-    /// N x N points.
+    /// `square N`: N x N points (or squares).
     Square,
+    /// `rectangle W by H`: W columns and H rows.
+    Rectangle,
+    /// `hexagon S`: a hexagon of hexagonal cells, S cells a side.
+    Hexagon,
+    /// `rhombus W by H`: a W x H rhombus of hexagonal cells (the board of Hex).
+    Rhombus,
+}
+
+/// Where a setup puts pieces. Examples: `rows 1 to 2`, `d4 e5`.
+#[derive(Debug, Clone)]
+pub enum SetupCells {
+    Rows(Spanned<Expr>, Spanned<Expr>),
+    Cells(Vec<Ident>),
 }
 
 /// One step of a turn. Example: `place stone on empty`.
 #[derive(Debug, Clone)]
 pub enum Step {
+    /// `place disk on no disk`: put a piece of the mover's colour (or a neutral piece) on
+    /// a cell that meets the condition.
     Place {
         piece: Ident,
-        target: Spanned<Target>,
+        target: Spanned<CellCond>,
+    },
+    /// `slide pawn through no pawn and not enemy disk`: move one piece (own, or neutral)
+    /// zero or more cells in one straight line; every cell it enters meets the condition.
+    Slide {
+        piece: Ident,
+        through: Spanned<CellCond>,
+    },
+    /// `move line of man, exactly its length, capture if longer`: a run of k own
+    /// movable pieces moves along its own axis across k (or up to k) empty cells.
+    Line {
+        piece: Ident,
+        up_to: bool,
+        capture: bool,
     },
 }
 
-/// Which cells a placement may use. Example: `empty`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// A cell with no piece.
+/// A condition on one cell, from the mover's point of view. Example:
+/// `empty or own disk and no pawn`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CellCond {
+    /// `empty`: no piece at all.
     Empty,
+    /// `no pawn`: no piece of that kind.
+    No(Ident),
+    /// `own disk`
+    Own(Ident),
+    /// `enemy disk`
+    Enemy(Ident),
+    /// `pawn`: a piece of that kind, whoever owns it.
+    Any(Ident),
+    Not(Box<CellCond>),
+    And(Vec<CellCond>),
+    Or(Vec<CellCond>),
+}
+
+/// Whose pieces a count or a separation looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    Own,
+    Enemy,
+    Anyone,
+}
+
+/// A comparison. Example: `<`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+/// A condition on the whole position, from the mover's point of view. Example:
+/// `count pawn >= pawns and own disk separates pawn`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cond {
+    /// `count pawn < pawns`, `count own disk >= 3`
+    Count {
+        whose: Whose,
+        piece: Ident,
+        cmp: Cmp,
+        value: Spanned<Expr>,
+    },
+    /// `own disk separates pawn`: a connected group of the mover's disks such that every
+    /// region left when its cells are removed holds at most half of the pawns.
+    Separates {
+        whose: Whose,
+        piece: Ident,
+        counted: Counted,
+    },
+    /// `no move`: the player to move has no legal move.
+    NoMove,
+    Not(Box<Cond>),
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+}
+
+/// What a separation counts. Examples: `pawn` (pieces of a kind), `region stars`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Counted {
+    Pieces(Ident),
+    Region(Ident),
+}
+
+/// The result of a turn-start check. Example: `win`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckResult {
+    Win,
+    Lose,
+    Draw,
 }
 
 /// A forbidden pattern as drawn.
@@ -114,6 +266,9 @@ pub struct Glyph {
     pub colours: Option<Spanned<Colours>>,
     /// The rows, top first; each symbol with its own span.
     pub rows: Vec<Spanned<Vec<Spanned<char>>>>,
+    /// Where each row's line starts (a symbol's column is its offset from it: hex
+    /// pictures use columns to place rows half a cell apart).
+    pub line_starts: Vec<usize>,
     /// Where the picture starts (for problems of the picture as a whole).
     pub picture_span: Span,
 }
@@ -145,6 +300,9 @@ pub enum Colours {
 pub enum Goal {
     /// A chain of the mover's pieces touching every edge the mover owns.
     ConnectOwnEdges { adjacency: Option<Adjacency> },
+    /// `crossing race into own edges`: a piece entering one of its owner's edges is a
+    /// crossing; the opponent must answer with a crossing on their very next move or lose.
+    CrossingRace,
 }
 
 /// Which neighbours count as adjacent. Example: `orthogonally`.
@@ -164,4 +322,6 @@ pub enum NoMove {
     Lose,
     /// A designer's claim that it never happens: if it does, the game stops, the claim broken.
     Impossible,
+    /// The game is drawn.
+    Draw,
 }

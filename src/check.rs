@@ -2,7 +2,7 @@
 //! resolve, or the full list of what is wrong, each problem anchored to its text.
 //!
 //! Checks that depend on parameter values (a board too small, a glyph that cannot
-//! fit) happen in `compile`, once the values are known.
+//! fit, a setup row off the board) happen in `compile`, once the values are known.
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span, Spanned};
@@ -35,13 +35,114 @@ pub struct GlyphDef {
     pub colours: Colours,
     /// Rows top first.
     pub rows: Vec<Vec<Sym>>,
+    /// Per row, the text column of each symbol (hex pictures are placed by column).
+    pub columns: Vec<Vec<usize>>,
     pub span: Span,
 }
 
+/// A kind of piece.
+#[derive(Debug, Clone)]
+pub struct PieceDef {
+    pub name: String,
+    /// Belongs to nobody; either player may move it.
+    pub neutral: bool,
+}
+
+/// A cell condition with piece names resolved to piece indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CellPred {
+    Empty,
+    No(usize),
+    Own(usize),
+    Enemy(usize),
+    Any(usize),
+    Not(Box<CellPred>),
+    And(Vec<CellPred>),
+    Or(Vec<CellPred>),
+}
+
+impl CellPred {
+    /// The piece kinds the condition reads (`None` in the list means "every kind").
+    pub fn reads(&self, out: &mut Vec<Option<usize>>) {
+        match self {
+            CellPred::Empty => out.push(None),
+            CellPred::No(k) | CellPred::Own(k) | CellPred::Enemy(k) | CellPred::Any(k) => {
+                out.push(Some(*k))
+            }
+            CellPred::Not(c) => c.reads(out),
+            CellPred::And(v) | CellPred::Or(v) => v.iter().for_each(|c| c.reads(out)),
+        }
+    }
+}
+
+/// What a separation counts: pieces of a kind or the cells of a region (by name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CountedDef {
+    Pieces(usize),
+    Region(String),
+}
+
+/// A position condition with names resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PosPred {
+    Count {
+        whose: Whose,
+        piece: usize,
+        cmp: Cmp,
+        value: Expr,
+    },
+    Separates {
+        whose: Whose,
+        piece: usize,
+        counted: CountedDef,
+    },
+    NoMove,
+    Not(Box<PosPred>),
+    And(Vec<PosPred>),
+    Or(Vec<PosPred>),
+}
+
 /// A checked step of a turn.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StepDef {
-    Place { piece: usize, target: Target },
+    Place {
+        piece: usize,
+        target: CellPred,
+    },
+    Slide {
+        piece: usize,
+        through: CellPred,
+    },
+    Line {
+        piece: usize,
+        up_to: bool,
+        capture: bool,
+    },
+}
+
+/// A checked turn: its guard and its steps.
+#[derive(Debug, Clone)]
+pub struct TurnDef {
+    pub guard: Option<PosPred>,
+    pub steps: Vec<StepDef>,
+    pub span: Span,
+}
+
+/// A checked setup line.
+#[derive(Debug, Clone)]
+pub struct SetupDef {
+    /// `None` for neutral pieces.
+    pub owner: Option<usize>,
+    pub piece: usize,
+    pub at: SetupCells,
+    pub span: Span,
+}
+
+/// A checked turn-start check.
+#[derive(Debug, Clone)]
+pub struct CheckDef {
+    pub result: CheckResult,
+    pub cond: PosPred,
 }
 
 /// A checked rule file, before parameter values are known.
@@ -54,11 +155,17 @@ pub struct GameDef {
     pub params: Vec<ParamDef>,
     pub players: Vec<String>,
     pub board_shape: BoardShape,
-    pub board_size: Spanned<Expr>,
+    pub board_dims: Vec<Spanned<Expr>>,
     pub board_span: Span,
+    pub blocked: Vec<Ident>,
+    pub regions: Vec<(Ident, Vec<Ident>)>,
     pub edges: Vec<EdgeDef>,
-    pub pieces: Vec<String>,
-    pub turn: Vec<StepDef>,
+    pub pieces: Vec<PieceDef>,
+    pub setups: Vec<SetupDef>,
+    pub turns: Vec<TurnDef>,
+    pub checks: Vec<CheckDef>,
+    pub frozen: Vec<usize>,
+    pub ply_limit: Option<Spanned<Expr>>,
     pub glyphs: Vec<GlyphDef>,
     pub goals: Vec<Spanned<Goal>>,
     pub swap: bool,
@@ -66,12 +173,7 @@ pub struct GameDef {
     pub claims: Vec<Spanned<ClaimDecl>>,
 }
 
-/// The edges a board shape has.
-pub fn edge_names(shape: BoardShape) -> &'static [&'static str] {
-    match shape {
-        BoardShape::Square => &["top", "bottom", "left", "right"],
-    }
-}
+pub use crate::board::edge_names;
 
 /// The statements a file must have, with what to write when one is missing.
 const REQUIRED: &[(&str, &str)] = &[
@@ -90,6 +192,149 @@ impl Checker {
     fn error(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
         self.diagnostics
             .push(Diagnostic::error(span, message).with_hint(hint));
+    }
+}
+
+/// Names in scope while checking conditions and steps.
+struct Names<'a> {
+    pieces: &'a [PieceDef],
+    params: &'a [ParamDef],
+}
+
+impl Names<'_> {
+    fn piece(&self, c: &mut Checker, id: &Ident) -> Option<usize> {
+        let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
+        match names.iter().position(|p| *p == id.node) {
+            Some(i) => Some(i),
+            None => {
+                let hint = if names.is_empty() {
+                    format!("declare it first: `piece {}`", id.node)
+                } else {
+                    match closest(&id.node, &names) {
+                        Some(p) => format!("did you mean `{p}`?"),
+                        None => format!("the pieces are {}", quoted_list(&names)),
+                    }
+                };
+                c.error(id.span, format!("unknown piece `{}`", id.node), hint);
+                None
+            }
+        }
+    }
+
+    /// A piece that must have an owner (for `own`/`enemy`, lines, frozen pieces).
+    fn owned_piece(&self, c: &mut Checker, id: &Ident, what: &str) -> Option<usize> {
+        let k = self.piece(c, id)?;
+        if self.pieces[k].neutral {
+            c.error(
+                id.span,
+                format!("`{}` is neutral: it has no owner, so {what}", id.node),
+                "use a piece the players own, or drop `own`/`enemy`",
+            );
+            return None;
+        }
+        Some(k)
+    }
+
+    fn expr(&self, c: &mut Checker, e: &Spanned<Expr>) {
+        for p in e.node.params() {
+            if !self.params.iter().any(|d| d.name == p) {
+                let mut hint = param_hint(self.params, p);
+                if p.contains('-') {
+                    hint.push_str(" (to subtract, put spaces around `-`)");
+                }
+                c.error(e.span, format!("unknown parameter `{p}`"), hint);
+            }
+        }
+    }
+
+    fn cell(&self, c: &mut Checker, cond: &CellCond) -> Option<CellPred> {
+        Some(match cond {
+            CellCond::Empty => CellPred::Empty,
+            CellCond::No(k) => CellPred::No(self.piece(c, k)?),
+            CellCond::Any(k) => CellPred::Any(self.piece(c, k)?),
+            CellCond::Own(k) => CellPred::Own(self.owned_piece(c, k, "it cannot be `own`")?),
+            CellCond::Enemy(k) => {
+                CellPred::Enemy(self.owned_piece(c, k, "it cannot be `enemy`")?)
+            }
+            CellCond::Not(x) => CellPred::Not(Box::new(self.cell(c, x)?)),
+            CellCond::And(v) | CellCond::Or(v) => {
+                let parts: Vec<Option<CellPred>> = v.iter().map(|x| self.cell(c, x)).collect();
+                let parts: Option<Vec<CellPred>> = parts.into_iter().collect();
+                match cond {
+                    CellCond::And(_) => CellPred::And(parts?),
+                    _ => CellPred::Or(parts?),
+                }
+            }
+        })
+    }
+
+    fn pos(
+        &self,
+        c: &mut Checker,
+        cond: &Cond,
+        span: Span,
+        allow_no_move: bool,
+    ) -> Option<PosPred> {
+        Some(match cond {
+            Cond::NoMove => {
+                if !allow_no_move {
+                    c.error(
+                        span,
+                        "`no move` cannot decide which turn is played",
+                        "a turn's `while` condition may count pieces, not ask whether a move exists",
+                    );
+                    return None;
+                }
+                PosPred::NoMove
+            }
+            Cond::Count {
+                whose,
+                piece,
+                cmp,
+                value,
+            } => {
+                self.expr(c, value);
+                let k = if *whose == Whose::Anyone {
+                    self.piece(c, piece)?
+                } else {
+                    self.owned_piece(c, piece, "count it without `own`/`enemy`")?
+                };
+                PosPred::Count {
+                    whose: *whose,
+                    piece: k,
+                    cmp: *cmp,
+                    value: value.node.clone(),
+                }
+            }
+            Cond::Separates {
+                whose,
+                piece,
+                counted,
+            } => {
+                let k = self.owned_piece(c, piece, "it forms no player's group")?;
+                let counted = match counted {
+                    Counted::Pieces(p) => CountedDef::Pieces(self.piece(c, p)?),
+                    Counted::Region(r) => CountedDef::Region(r.node.clone()),
+                };
+                PosPred::Separates {
+                    whose: *whose,
+                    piece: k,
+                    counted,
+                }
+            }
+            Cond::Not(x) => PosPred::Not(Box::new(self.pos(c, x, span, allow_no_move)?)),
+            Cond::And(v) | Cond::Or(v) => {
+                let parts: Vec<Option<PosPred>> = v
+                    .iter()
+                    .map(|x| self.pos(c, x, span, allow_no_move))
+                    .collect();
+                let parts: Option<Vec<PosPred>> = parts.into_iter().collect();
+                match cond {
+                    Cond::And(_) => PosPred::And(parts?),
+                    _ => PosPred::Or(parts?),
+                }
+            }
+        })
     }
 }
 
@@ -119,12 +364,16 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
     let mut about = Vec::new();
     let mut params: Vec<ParamDef> = Vec::new();
     let mut players: Option<Vec<Ident>> = None;
-    let mut board: Option<(Spanned<BoardShape>, Spanned<Expr>, Span)> = None;
-    let mut pieces: Vec<Ident> = Vec::new();
+    let mut board: Option<(Spanned<BoardShape>, Vec<Spanned<Expr>>, Span)> = None;
+    let mut blocked: Vec<Ident> = Vec::new();
+    let mut regions: Vec<(Ident, Vec<Ident>)> = Vec::new();
+    let mut pieces: Vec<PieceDef> = Vec::new();
     let mut swap = false;
     let mut no_move = NoMove::Skip;
-    let mut goals = Vec::new();
+    let mut goals: Vec<Spanned<Goal>> = Vec::new();
     let mut claims: Vec<Spanned<ClaimDecl>> = Vec::new();
+    let mut ply_limit = None;
+    let mut has_check = false;
 
     // First pass: declarations, so that later references resolve whatever the order.
     for st in &ast.statements {
@@ -200,20 +449,35 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     players = Some(list.clone());
                 }
             }
-            Statement::Board { shape, size } => {
+            Statement::Board { shape, dims } => {
                 if once(&mut c, "board", span) {
-                    board = Some((shape.clone(), size.clone(), span));
+                    board = Some((shape.clone(), dims.clone(), span));
                 }
             }
-            Statement::Piece(p) => {
-                if pieces.iter().any(|q| q.node == p.node) {
+            Statement::Blocked(cells) => blocked.extend(cells.iter().cloned()),
+            Statement::Region { name: n, cells } => {
+                if regions.iter().any(|(r, _)| r.node == n.node) {
+                    c.error(
+                        n.span,
+                        format!("region `{}` is declared twice", n.node),
+                        "give each region its own name",
+                    );
+                } else {
+                    regions.push((n.clone(), cells.clone()));
+                }
+            }
+            Statement::Piece { name: p, neutral } => {
+                if pieces.iter().any(|q| q.name == p.node) {
                     c.error(
                         p.span,
                         format!("piece `{}` is declared twice", p.node),
                         "declare each piece once",
                     );
                 } else {
-                    pieces.push(p.clone());
+                    pieces.push(PieceDef {
+                        name: p.node.clone(),
+                        neutral: *neutral,
+                    });
                 }
             }
             Statement::Swap => {
@@ -226,31 +490,27 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     no_move = p.node;
                 }
             }
+            Statement::PlyLimit(e) => {
+                if once(&mut c, "ply limit", span) {
+                    ply_limit = Some(e.clone());
+                }
+            }
+            Statement::Check { .. } => has_check = true,
             Statement::Win(g) => {
-                if goals.is_empty() {
-                    goals.push(g.clone());
-                } else {
+                if goals
+                    .iter()
+                    .any(|h| std::mem::discriminant(&h.node) == std::mem::discriminant(&g.node))
+                {
                     c.error(
                         g.span,
-                        "a second `win` goal",
-                        "a game has one connection goal; remove this one or the first",
+                        "a second `win` goal of this kind",
+                        "a game has one goal of each kind; remove this one or the first",
                     );
+                } else {
+                    goals.push(g.clone());
                 }
             }
             Statement::Claim(claim) => {
-                if let ClaimDecl::LengthAtMost(e) = &claim.node {
-                    if let Expr::Param(p) = &e.node {
-                        if !ast.statements.iter().any(
-                            |s| matches!(&s.node, Statement::Param { name, .. } if &name.node == p),
-                        ) {
-                            c.error(
-                                e.span,
-                                format!("unknown parameter `{p}`"),
-                                "use a number or a declared parameter",
-                            );
-                        }
-                    }
-                }
                 if claims.iter().any(|d| d.node == claim.node) {
                     c.error(claim.span, "the same claim twice", "state each claim once");
                 } else {
@@ -268,17 +528,21 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     hint,
                 );
             }
-            Statement::Edges { .. } | Statement::Turn(_) | Statement::Forbid(_) => {}
+            Statement::Edges { .. }
+            | Statement::Turn { .. }
+            | Statement::Forbid(_)
+            | Statement::Setup { .. }
+            | Statement::Frozen(_) => {}
         }
     }
 
     for (kind, example) in REQUIRED {
         let present = match *kind {
-            "win" => !goals.is_empty(),
+            "win" => !goals.is_empty() || has_check,
             "turn" => ast
                 .statements
                 .iter()
-                .any(|s| matches!(s.node, Statement::Turn(_))),
+                .any(|s| matches!(s.node, Statement::Turn { .. })),
             _ => seen.iter().any(|(k, _)| k == kind),
         } || ast.unparsed.iter().any(|w| w == kind);
         if !present {
@@ -300,6 +564,12 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     format!("player `{}` is named twice", p.node),
                     "give each player its own name",
                 );
+            } else if p.node == "neutral" {
+                c.error(
+                    p.span,
+                    "`neutral` cannot name a player",
+                    "it stands for pieces that belong to nobody",
+                );
             } else {
                 player_names.push(p.node.clone());
             }
@@ -318,52 +588,65 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
     } else {
         format!("the players are {}", quoted_list(&player_names))
     };
+    let player_of = |c: &mut Checker, id: &Ident| -> Option<usize> {
+        let i = player_names.iter().position(|p| *p == id.node);
+        if i.is_none() && players.is_some() {
+            let hint = match closest(&id.node, &as_strs(&player_names)) {
+                Some(p) => format!("did you mean `{p}`? {player_list}"),
+                None => player_list.clone(),
+            };
+            c.error(id.span, format!("unknown player `{}`", id.node), hint);
+        }
+        i
+    };
 
-    // Board size: a number or a declared parameter.
+    let names = Names {
+        pieces: &pieces,
+        params: &params,
+    };
     let shape = board.as_ref().map_or(BoardShape::Square, |b| b.0.node);
-    if let Some((_, size, _)) = &board {
-        if let Expr::Param(p) = &size.node {
-            if !params.iter().any(|d| &d.name == p) {
-                c.error(
-                    size.span,
-                    format!("unknown parameter `{p}`"),
-                    param_hint(&params, p),
-                );
-            }
+    if let Some((_, dims, _)) = &board {
+        for d in dims {
+            names.expr(&mut c, d);
+        }
+    }
+    if let Some(e) = &ply_limit {
+        names.expr(&mut c, e);
+    }
+    for claim in &claims {
+        if let ClaimDecl::LengthAtMost(e) = &claim.node {
+            names.expr(&mut c, e);
         }
     }
 
-    // Edges.
     let mut edges: Vec<EdgeDef> = Vec::new();
     let mut glyphs: Vec<GlyphDef> = Vec::new();
-    let mut turn: Vec<StepDef> = Vec::new();
+    let mut turns: Vec<TurnDef> = Vec::new();
+    let mut setups: Vec<SetupDef> = Vec::new();
+    let mut checks: Vec<CheckDef> = Vec::new();
+    let mut frozen: Vec<usize> = Vec::new();
     let mut glyph_names: Vec<&str> = Vec::new();
     let mut unknown_owner = false;
-    let piece_names: Vec<String> = pieces.iter().map(|p| p.node.clone()).collect();
+    let shape_words = match shape {
+        BoardShape::Square => "a square board's",
+        BoardShape::Rectangle => "a rectangle's",
+        BoardShape::Hexagon => "a hexagon's",
+        BoardShape::Rhombus => "a rhombus's",
+    };
     for st in &ast.statements {
         match &st.node {
-            Statement::Edges {
-                edges: names,
-                owner,
-            } => {
-                let owner_idx = player_names.iter().position(|p| *p == owner.node);
+            Statement::Edges { edges: list, owner } => {
+                let owner_idx = player_of(&mut c, owner);
                 unknown_owner |= owner_idx.is_none();
-                if owner_idx.is_none() && players.is_some() {
-                    let hint = match closest(&owner.node, &as_strs(&player_names)) {
-                        Some(p) => format!("did you mean `{p}`? {player_list}"),
-                        None => player_list.clone(),
-                    };
-                    c.error(owner.span, format!("unknown player `{}`", owner.node), hint);
-                }
-                for e in names {
+                for e in list {
                     let known = edge_names(shape);
                     if !known.contains(&e.node.as_str()) {
                         let hint = match closest(&e.node, known) {
                             Some(k) => format!(
-                                "did you mean `{k}`? a square board's edges are {}",
+                                "did you mean `{k}`? {shape_words} edges are {}",
                                 quoted_list(known)
                             ),
-                            None => format!("a square board's edges are {}", quoted_list(known)),
+                            None => format!("{shape_words} edges are {}", quoted_list(known)),
                         };
                         c.error(e.span, format!("unknown edge `{}`", e.node), hint);
                         continue;
@@ -386,44 +669,130 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                     }
                 }
             }
-            Statement::Turn(steps) => {
-                if !turn.is_empty() {
+            Statement::Setup { owner, piece, at } => {
+                let owner_idx = if owner.node == "neutral" {
+                    None
+                } else {
+                    match player_of(&mut c, owner) {
+                        Some(i) => Some(i),
+                        None => continue,
+                    }
+                };
+                let Some(k) = names.piece(&mut c, piece) else {
+                    continue;
+                };
+                if pieces[k].neutral != owner_idx.is_none() {
+                    let msg = if pieces[k].neutral {
+                        format!(
+                            "`{}` is neutral: set it up as `setup neutral: {} on ...`",
+                            piece.node, piece.node
+                        )
+                    } else {
+                        format!(
+                            "`{}` belongs to a player: name the player, not `neutral`",
+                            piece.node
+                        )
+                    };
                     c.error(
-                        st.span,
-                        "a second `turn` statement",
-                        "a file has one `turn` statement; remove this one or the first",
+                        piece.span,
+                        msg,
+                        "neutral pieces belong to nobody; other pieces to a player",
                     );
                     continue;
                 }
-                for step in steps {
-                    match &step.node {
-                        Step::Place { piece, target } => {
-                            match piece_names.iter().position(|p| *p == piece.node) {
-                                Some(i) => turn.push(StepDef::Place {
-                                    piece: i,
-                                    target: target.node,
-                                }),
-                                None => {
-                                    let hint = if piece_names.is_empty() {
-                                        format!("declare it first: `piece {}`", piece.node)
-                                    } else {
-                                        match closest(&piece.node, &as_strs(&piece_names)) {
-                                            Some(p) => format!("did you mean `{p}`?"),
-                                            None => format!(
-                                                "the pieces are {}",
-                                                quoted_list(&piece_names)
-                                            ),
-                                        }
-                                    };
-                                    c.error(
-                                        piece.span,
-                                        format!("unknown piece `{}`", piece.node),
-                                        hint,
-                                    );
-                                }
-                            }
-                        }
+                if let SetupCells::Rows(a, b) = at {
+                    names.expr(&mut c, a);
+                    names.expr(&mut c, b);
+                }
+                setups.push(SetupDef {
+                    owner: owner_idx,
+                    piece: k,
+                    at: at.clone(),
+                    span: st.span,
+                });
+            }
+            Statement::Turn { guard, steps } => {
+                if let Some(prev) = turns.last() {
+                    if prev.guard.is_none() {
+                        c.error(
+                            st.span,
+                            "this turn is never played",
+                            "the turn above has no `while` condition, so it always applies; put turns with conditions first",
+                        );
+                        continue;
                     }
+                }
+                let guard = match guard {
+                    Some(g) => match names.pos(&mut c, &g.node, g.span, false) {
+                        Some(p) => Some(p),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                if steps.len() > 2 {
+                    c.error(
+                        steps[2].span,
+                        "a turn has at most two steps",
+                        "split the turn, or ask for longer compound turns",
+                    );
+                    continue;
+                }
+                let mut defs = Vec::new();
+                let mut ok = true;
+                for step in steps {
+                    let def = match &step.node {
+                        Step::Place { piece, target } => names.piece(&mut c, piece).and_then(|k| {
+                            names.cell(&mut c, &target.node).map(|t| StepDef::Place {
+                                piece: k,
+                                target: t,
+                            })
+                        }),
+                        Step::Slide { piece, through } => {
+                            names.piece(&mut c, piece).and_then(|k| {
+                                names.cell(&mut c, &through.node).map(|t| StepDef::Slide {
+                                    piece: k,
+                                    through: t,
+                                })
+                            })
+                        }
+                        Step::Line {
+                            piece,
+                            up_to,
+                            capture,
+                        } => names
+                            .owned_piece(&mut c, piece, "it cannot move as a player's line")
+                            .map(|k| StepDef::Line {
+                                piece: k,
+                                up_to: *up_to,
+                                capture: *capture,
+                            }),
+                    };
+                    match def {
+                        Some(d) => defs.push(d),
+                        None => ok = false,
+                    }
+                }
+                if ok {
+                    turns.push(TurnDef {
+                        guard,
+                        steps: defs,
+                        span: st.span,
+                    });
+                }
+            }
+            Statement::Check { result, cond } => {
+                if let Some(p) = names.pos(&mut c, &cond.node, cond.span, true) {
+                    checks.push(CheckDef {
+                        result: result.node,
+                        cond: p,
+                    });
+                }
+            }
+            Statement::Frozen(p) => {
+                if let Some(k) =
+                    names.owned_piece(&mut c, p, "it cannot be frozen on its owner's edges")
+                {
+                    frozen.push(k);
                 }
             }
             Statement::Forbid(g) => {
@@ -443,32 +812,38 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
             _ => {}
         }
     }
+    if !glyphs.is_empty() && pieces.first().is_some_and(|p| p.neutral) {
+        c.error(
+            Span::new(0, 0),
+            "glyphs need a piece the players own",
+            "glyph pictures show the first declared piece; declare a player's piece first",
+        );
+    }
 
-    // Every player needs an edge to connect when the goal is to connect own edges.
+    // Goals that need every player to own edges.
     for g in &goals {
-        match g.node {
-            Goal::ConnectOwnEdges { .. } => {
-                for (i, p) in player_names.iter().enumerate() {
-                    if !edges.iter().any(|e| e.owner == i)
-                        && player_names.len() == 2
-                        && !unknown_owner
-                    {
-                        c.error(
-                            g.span,
-                            format!("player `{p}` owns no edges, so it cannot connect them"),
-                            format!("give `{p}` its edges, e.g. `edges left right: {p}`"),
-                        );
-                    }
-                }
+        let what = match g.node {
+            Goal::ConnectOwnEdges { .. } => "it cannot connect them",
+            Goal::CrossingRace => "it cannot make a crossing",
+        };
+        for (i, p) in player_names.iter().enumerate() {
+            if !edges.iter().any(|e| e.owner == i) && player_names.len() == 2 && !unknown_owner {
+                c.error(
+                    g.span,
+                    format!("player `{p}` owns no edges, so {what}"),
+                    format!("give `{p}` its edges, e.g. `edges left right: {p}`"),
+                );
             }
         }
     }
 
     // A statement that did not parse may be missing here without an error of its own
     // (its syntax error was reported): never hand on a game without it.
-    let (Some((shape, size, board_span)), false, false) =
-        (board, goals.is_empty(), turn.is_empty())
-    else {
+    let (Some((shape, dims, board_span)), false, false) = (
+        board,
+        goals.is_empty() && checks.is_empty(),
+        turns.is_empty(),
+    ) else {
         return Err(c.diagnostics);
     };
     if !c.diagnostics.is_empty() || !ast.unparsed.is_empty() {
@@ -482,11 +857,17 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         params,
         players: player_names,
         board_shape: shape.node,
-        board_size: size,
+        board_dims: dims,
         board_span,
+        blocked,
+        regions,
         edges,
-        pieces: piece_names,
-        turn,
+        pieces,
+        setups,
+        turns,
+        checks,
+        frozen,
+        ply_limit,
         glyphs,
         goals,
         swap,
@@ -551,18 +932,26 @@ fn check_glyph(c: &mut Checker, g: &Glyph) -> Option<GlyphDef> {
         );
         ok = false;
     }
+    let columns = g
+        .rows
+        .iter()
+        .zip(&g.line_starts)
+        .map(|(row, start)| row.node.iter().map(|s| s.span.start - start).collect())
+        .collect();
     ok.then(|| GlyphDef {
         name: g.name.node.clone(),
         symmetry: g.symmetry.as_ref().map_or(Symmetry::All, |s| s.node),
         colours: g.colours.as_ref().map_or(Colours::Swap, |s| s.node),
         rows,
+        columns,
         span: g.name.span,
     })
 }
 
 const KEYWORDS: &[&str] = &[
-    "game", "designer", "year", "about", "param", "players", "board", "edges", "piece", "turn",
-    "forbid", "win", "swap", "no", "claim",
+    "game", "designer", "year", "about", "param", "players", "board", "blocked", "region", "edges",
+    "piece", "neutral", "setup", "turn", "at", "frozen", "ply", "forbid", "win", "swap", "no",
+    "claim",
 ];
 
 fn as_strs(v: &[String]) -> Vec<&str> {

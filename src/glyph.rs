@@ -109,6 +109,32 @@ fn normalize(mut cells: Pattern) -> Pattern {
     cells
 }
 
+/// A hex picture as drawn: rows half a cell apart, each row one text column to the right
+/// of the row below it, symbols two columns apart; a symbol at text column `c` in the
+/// row at height `y` is at hex grid `x = (c - y) / 2` (up to a shift).
+///
+/// ```text
+///    X .        the upper row sits half a cell to the right:
+///   . X         (0,1) (1,1) over (0,0) (1,0)
+/// ```
+pub fn hex_pattern_of(rows: &[Vec<Sym>], columns: &[Vec<usize>]) -> Result<Pattern, String> {
+    let h = rows.len() as i32;
+    let mut cells = Vec::new();
+    let mut parity = None;
+    for (r, (row, cols)) in rows.iter().zip(columns).enumerate() {
+        let y = h - 1 - r as i32;
+        for (s, &c) in row.iter().zip(cols) {
+            let v = c as i32 - y;
+            let p = v.rem_euclid(2);
+            if *parity.get_or_insert(p) != p {
+                return Err("this hex picture's symbols do not sit on the hex lattice".to_string());
+            }
+            cells.push((v.div_euclid(2), y, *s));
+        }
+    }
+    Ok(normalize(cells))
+}
+
 /// The picture as drawn, as a pattern (row 0 of the picture is the top).
 pub fn pattern_of(rows: &[Vec<Sym>]) -> Pattern {
     let h = rows.len() as i32;
@@ -121,8 +147,42 @@ pub fn pattern_of(rows: &[Vec<Sym>]) -> Pattern {
     normalize(cells)
 }
 
+/// A boxed transformation of offsets.
+type OffsetMap = Box<dyn Fn((i32, i32)) -> (i32, i32)>;
+
 /// A transformation of offsets.
 type Transform = fn((i32, i32)) -> (i32, i32);
+
+/// A sixth of a turn of an axial hex offset: `(q, r) -> (-r, q + r)`.
+///
+/// ```
+/// use weft::glyph::rotate60;
+/// let mut p = (2, -1);
+/// for _ in 0..6 { p = rotate60(p); }
+/// assert_eq!(p, (2, -1));
+/// assert_eq!(rotate60((1, 0)), (0, 1));
+/// ```
+pub fn rotate60((q, r): (i32, i32)) -> (i32, i32) {
+    (-r, q + r)
+}
+
+/// A reflection of an axial hex offset (it keeps the third cube coordinate).
+pub fn hex_mirror((q, r): (i32, i32)) -> (i32, i32) {
+    (r, q)
+}
+
+/// The hex transforms a symmetry option allows: up to six rotations, each mirrored.
+fn hex_transforms(symmetry: Symmetry) -> Vec<(usize, bool)> {
+    let (turns, mirrors): (usize, &[bool]) = match symmetry {
+        Symmetry::All => (6, &[false, true]),
+        Symmetry::Rotations => (6, &[false]),
+        Symmetry::Mirror => (1, &[false, true]),
+        Symmetry::None => (1, &[false]),
+    };
+    (0..turns)
+        .flat_map(|k| mirrors.iter().map(move |&m| (k, m)))
+        .collect()
+}
 
 /// The transforms a symmetry option allows, as functions on offsets.
 fn transforms(symmetry: Symmetry) -> Vec<Transform> {
@@ -147,8 +207,31 @@ fn transforms(symmetry: Symmetry) -> Vec<Transform> {
 ///
 /// The naked diagonal `X x / x X` has 4 distinct forms (2 orientations x 2 colourings);
 /// the crosscut `X O / O X` has only 2 (its colour swap is its own quarter turn).
-pub fn orbit(def: &GlyphDef) -> Vec<Pattern> {
-    let base = pattern_of(&def.rows);
+pub fn orbit(def: &GlyphDef, hex: bool) -> Result<Vec<Pattern>, String> {
+    let base = if hex {
+        hex_pattern_of(&def.rows, &def.columns)?
+    } else {
+        pattern_of(&def.rows)
+    };
+    let maps: Vec<OffsetMap> = if hex {
+        hex_transforms(def.symmetry)
+            .into_iter()
+            .map(|(k, m)| {
+                Box::new(move |p: (i32, i32)| {
+                    let mut p = if m { hex_mirror(p) } else { p };
+                    for _ in 0..k {
+                        p = rotate60(p);
+                    }
+                    p
+                }) as OffsetMap
+            })
+            .collect()
+    } else {
+        transforms(def.symmetry)
+            .into_iter()
+            .map(|t| Box::new(t) as OffsetMap)
+            .collect()
+    };
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     let colourings: &[bool] = match def.colours {
@@ -156,7 +239,7 @@ pub fn orbit(def: &GlyphDef) -> Vec<Pattern> {
         Colours::Fixed => &[false],
     };
     for &swap in colourings {
-        for t in transforms(def.symmetry) {
+        for t in &maps {
             let p = normalize(
                 base.iter()
                     .map(|&(x, y, s)| {
@@ -170,7 +253,7 @@ pub fn orbit(def: &GlyphDef) -> Vec<Pattern> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// The width and height of a pattern.
@@ -203,6 +286,9 @@ struct Anchor {
 /// All the anchored matchers for stones of one colour.
 #[derive(Debug, Clone, Default)]
 pub struct Matchers {
+    /// For boards with holes (hexagons, blocked squares): which grid positions are cells,
+    /// since a glyph must lie wholly on the board. Empty for full boards.
+    on: Vec<bool>,
     anchors: Vec<Anchor>,
     tests: Vec<Test>,
     /// Offsets of every cell of each occurrence (for explaining a rejection).
@@ -217,6 +303,11 @@ impl Matchers {
     pub fn build(board: &Board, orbits: &[(Vec<Pattern>, Colours)], stone: u8) -> Matchers {
         let other = 3 - stone;
         let mut m = Matchers::default();
+        if !board.is_full() {
+            m.on = (0..board.len())
+                .map(|c| board.contains(c as Cell))
+                .collect();
+        }
         let width = board.width as i32;
         for (g, (orbit, colours)) in orbits.iter().enumerate() {
             let (xv, ov) = match colours {
@@ -288,6 +379,13 @@ impl Matchers {
         let base = cell as i32;
         'anchors: for (i, a) in self.anchors.iter().enumerate() {
             if x < a.xlo || x > a.xhi || y < a.ylo || y > a.yhi {
+                continue;
+            }
+            if !self.on.is_empty()
+                && self.footprints[a.footprint.start as usize..a.footprint.end as usize]
+                    .iter()
+                    .any(|o| !self.on[(base + o) as usize])
+            {
                 continue;
             }
             for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {

@@ -12,10 +12,13 @@ pub mod cli;
 pub mod connect;
 pub mod diagnostic;
 pub mod glyph;
+pub mod movegen;
+pub mod moves;
 pub mod perft;
 pub mod playout;
 pub mod rng;
 pub mod rules;
+pub mod separation;
 pub mod state;
 pub mod syntax;
 

@@ -83,6 +83,8 @@ pub struct Report {
     pub wins_by_colour: [u64; 2],
     pub wins_by_seat: [u64; 2],
     pub draws_deadlock: u64,
+    pub draws_ply_limit: u64,
+    pub draws_other: u64,
     pub stopped: u64,
     pub swaps: u64,
     pub total_plies: u64,
@@ -118,6 +120,8 @@ pub fn report(start: &State, count: u64, seed: u64, threads: usize) -> Report {
                 r.wins_by_seat[g.winner_seat.expect("a win has a seat")] += 1;
             }
             Outcome::Draw(DrawKind::Deadlock) => r.draws_deadlock += 1,
+            Outcome::Draw(DrawKind::PlyLimit) => r.draws_ply_limit += 1,
+            Outcome::Draw(_) => r.draws_other += 1,
             Outcome::Stopped(_) => {
                 r.stopped += 1;
                 if r.broken.len() < 3 {

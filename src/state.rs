@@ -6,56 +6,27 @@
 //! All bookkeeping after a move — turn, ply, seats, forced passes, the outcome —
 //! happens in one place, `apply`.
 
-use crate::ast::NoMove;
+use crate::ast::{CheckResult, Cmp, NoMove, Whose};
 use crate::board::Cell;
 use crate::connect::UnionFind;
+use crate::movegen::{self, View};
+pub use crate::moves::{Move, Step};
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{Counted, Pred, Rules, StepRule, Turn};
 use std::fmt;
 use std::sync::Arc;
-
-/// A move: a placement, the swap, or a (forced) pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    Place(Cell),
-    Swap,
-    Pass,
-}
-
-impl Move {
-    /// The move in the notation the REPL and records use: `c4`, `swap`, `pass`.
-    pub fn to_text(self, rules: &Rules) -> String {
-        match self {
-            Move::Place(c) => rules.board().cell_name(c),
-            Move::Swap => "swap".into(),
-            Move::Pass => "pass".into(),
-        }
-    }
-
-    /// Reads a move: a cell name, `swap` or `pass`.
-    pub fn parse(text: &str, rules: &Rules) -> Result<Move, String> {
-        let t = text.trim();
-        match t.to_ascii_lowercase().as_str() {
-            "swap" => return Ok(Move::Swap),
-            "pass" => return Ok(Move::Pass),
-            _ => {}
-        }
-        rules.board().parse_cell(t).map(Move::Place).ok_or_else(|| {
-            let b = rules.board();
-            format!(
-                "`{t}` is not a move: write a point from {} to {}, `swap` or `pass`",
-                b.cell_name(0),
-                b.cell_name((b.len() - 1) as Cell)
-            )
-        })
-    }
-}
 
 /// Why a game ended without a winner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DrawKind {
     /// Neither player has a legal move.
     Deadlock,
+    /// The rule file's ply limit was reached.
+    PlyLimit,
+    /// The player to move has no legal move and the rule file says that is a draw.
+    NoMove,
+    /// A turn-start check (`at turn start: draw if ...`) held.
+    Check,
 }
 
 /// A designer's claim that a game broke.
@@ -100,6 +71,13 @@ pub enum Illegal {
     PassNotAllowed,
     /// The player to move has no legal placement and must pass.
     MustPass,
+    /// The move does not have the shape of this turn (its number or kinds of steps).
+    Shape(String),
+    /// A step of the move is illegal: its index (0-based) and why.
+    Step {
+        index: usize,
+        reason: String,
+    },
 }
 
 impl Illegal {
@@ -126,6 +104,14 @@ impl Illegal {
             }
             Illegal::PassNotAllowed => "passing is not allowed while a legal move exists".into(),
             Illegal::MustPass => "there is no legal placement: the only move is `pass`".into(),
+            Illegal::Shape(why) => why.clone(),
+            Illegal::Step { index, reason } => {
+                if *index == 0 {
+                    reason.clone()
+                } else {
+                    format!("step {}: {reason}", index + 1)
+                }
+            }
         }
     }
 }
@@ -135,6 +121,9 @@ pub fn describe_outcome(o: Outcome, rules: &Rules) -> String {
     match o {
         Outcome::Win(p) => format!("{} wins", rules.players()[p]),
         Outcome::Draw(DrawKind::Deadlock) => "draw: neither player can move".into(),
+        Outcome::Draw(DrawKind::PlyLimit) => "draw: the ply limit was reached".into(),
+        Outcome::Draw(DrawKind::NoMove) => "draw: the player to move cannot move".into(),
+        Outcome::Draw(DrawKind::Check) => "draw by a turn-start check".into(),
         Outcome::Stopped(c) => format!("stopped with no winner: broken claim \"{c}\""),
     }
 }
@@ -151,16 +140,26 @@ pub struct PlayError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
     Ongoing,
-    /// The mover has no placement and must pass.
+    /// The mover has no move and must pass.
     MustPass,
     Over(Outcome),
+}
+
+/// What stands in one layer of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Empty,
+    /// A piece of this player (colour index).
+    Player(usize),
+    /// A neutral piece.
+    Neutral,
 }
 
 /// A position with everything needed to continue the game.
 #[derive(Clone)]
 pub struct State {
     rules: Arc<Rules>,
-    /// Per cell: 0 empty, 1 + player index for a stone.
+    /// Per piece kind (layer), per cell: 0 empty, 1 + player, 3 neutral.
     pub(crate) cells: Vec<u8>,
     /// The colour (player index) to move.
     to_move: u8,
@@ -168,10 +167,15 @@ pub struct State {
     ply: u32,
     /// Whether the seats have exchanged colours by the swap rule.
     swapped: bool,
-    /// Empty cells, in any order, with each cell's index in the list.
+    /// Simple placement games: empty cells in any order, with each cell's index.
     pub(crate) empty: Vec<Cell>,
     pub(crate) empty_pos: Vec<u16>,
+    /// Connection games whose pieces never move: groups with the edges they touch.
     uf: UnionFind,
+    /// Per piece kind: the number of pieces by layer value (1, 2: players; 3: neutral).
+    counts: Vec<[u16; 4]>,
+    /// Crossing race: 1 + the player who owes a crossing, or 0.
+    owes: u8,
     status: Status,
     last: Option<Move>,
 }
@@ -201,6 +205,7 @@ impl PartialEq for State {
             && self.to_move == other.to_move
             && self.ply == other.ply
             && self.swapped == other.swapped
+            && self.owes == other.owes
             && self.status == other.status
             && self.last == other.last
     }
@@ -209,29 +214,119 @@ impl PartialEq for State {
 impl Eq for State {}
 
 impl State {
-    /// The initial position.
+    /// The initial position (with the rule file's setup).
     pub fn new(rules: Arc<Rules>) -> State {
         let n = rules.board().len();
+        let layers = rules.pieces().len();
         let mut s = State {
-            cells: vec![0; n],
+            cells: vec![0; n * layers],
             to_move: 0,
             ply: 0,
             swapped: false,
-            empty: (0..n as Cell).collect(),
-            empty_pos: (0..n as u16).collect(),
+            empty: Vec::new(),
+            empty_pos: Vec::new(),
             uf: UnionFind::new(rules.board()),
+            counts: vec![[0; 4]; layers],
+            owes: 0,
             status: Status::Ongoing,
             last: None,
             rules,
         };
+        if s.rules.simple {
+            s.empty = s.rules.board.cells().collect();
+            s.empty_pos = vec![0; n];
+            for (i, &c) in s.empty.iter().enumerate() {
+                s.empty_pos[c as usize] = i as u16;
+            }
+        }
+        for &(c, k, owner) in &s.rules.clone().setup {
+            s.cells[k * n + c as usize] = owner.map_or(3, |p| p as u8 + 1);
+        }
+        s.recount();
         s.status = s.next_status();
         s
+    }
+
+    /// A position given as a list of pieces `(cell, piece kind, owner)` on an otherwise
+    /// empty board (the file's setup is not used), with the colour to move and the ply
+    /// count (the swap is available at ply 1). For hand-made positions in tests and tools.
+    pub fn from_pieces(
+        rules: Arc<Rules>,
+        pieces: &[(&str, &str, Option<usize>)],
+        to_move: usize,
+        ply: u32,
+    ) -> Result<State, String> {
+        let mut s = State::new(rules.clone());
+        let n = rules.board().len();
+        s.cells.iter_mut().for_each(|v| *v = 0);
+        if to_move > 1 {
+            return Err("the player to move must be 0 or 1".into());
+        }
+        for (cell, kind, owner) in pieces {
+            let c = rules
+                .board()
+                .parse_cell(cell)
+                .ok_or_else(|| format!("`{cell}` is not a cell of this board"))?;
+            let k = rules
+                .pieces()
+                .iter()
+                .position(|p| p.name == *kind)
+                .ok_or_else(|| format!("unknown piece `{kind}`"))?;
+            if rules.pieces()[k].neutral != owner.is_none() || owner.is_some_and(|p| p > 1) {
+                return Err(format!("`{kind}` on {cell}: wrong owner"));
+            }
+            if s.cells[k * n + c as usize] != 0 {
+                return Err(format!("{cell} gets two {kind}s"));
+            }
+            s.cells[k * n + c as usize] = owner.map_or(3, |p| p as u8 + 1);
+        }
+        if rules.simple {
+            s.empty = rules
+                .board()
+                .cells()
+                .filter(|&c| s.cells[c as usize] == 0)
+                .collect();
+            for (i, &c) in s.empty.iter().enumerate() {
+                s.empty_pos[c as usize] = i as u16;
+            }
+        }
+        s.uf = UnionFind::new(rules.board());
+        if rules.connect_goal && rules.is_placement_only() {
+            // Add the stones one by one, as if placed, so each joins only those before it.
+            let adj = rules.connect.adjacency;
+            let mut placed = vec![0u8; n];
+            for c in rules.board().cells() {
+                if s.cells[c as usize] != 0 {
+                    placed[c as usize] = s.cells[c as usize];
+                    s.uf.add(
+                        c,
+                        &placed,
+                        rules.board().neighbours(adj),
+                        rules.board().regions_of(c),
+                    );
+                }
+            }
+        }
+        s.recount();
+        s.to_move = to_move as u8;
+        s.ply = ply;
+        for p in 0..2u8 {
+            if rules.connect_goal && s.connected(p) {
+                return Err(format!(
+                    "the position already holds a winning chain of {}",
+                    rules.players()[p as usize]
+                ));
+            }
+        }
+        s.status = s.next_status();
+        Ok(s)
     }
 
     /// A position drawn as a picture, top row first: `X` a stone of the first player,
     /// `O` of the second, `.` empty; spaces are ignored. `to_move` is the colour to move.
     /// The ply count is the number of stones, so a one-stone picture with the second
-    /// player to move offers the swap (when the game has it).
+    /// player to move offers the swap (when the game has it). For single-layer games on
+    /// full rectangular boards.
     ///
     /// Refused (with the reason) when the picture does not fit the board, holds a
     /// forbidden glyph, or already holds a winning chain.
@@ -248,12 +343,8 @@ impl State {
                 b.height, b.width
             ));
         }
-        if to_move > 1 {
-            return Err("the player to move must be 0 or 1".into());
-        }
-        let mut s = State::new(rules.clone());
-        let mut stones = Vec::new();
-        let mut winner = None;
+        let mut pieces = Vec::new();
+        let mut names = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             let y = (b.height - 1 - r) as i32;
             for (x, ch) in row.iter().enumerate() {
@@ -263,20 +354,29 @@ impl State {
                     '.' => continue,
                     other => return Err(format!("unknown point `{other}`: use X, O or .")),
                 };
-                let cell = b.cell_at(x as i32, y).expect("inside the picture");
-                s.to_move = colour as u8;
-                s.apply(Move::Place(cell));
-                if let Some(Outcome::Win(p)) = s.outcome() {
-                    winner = Some(p);
-                }
-                stones.push((cell, colour));
+                let cell = b
+                    .cell_at(x as i32, y)
+                    .ok_or("the picture leaves the board")?;
+                names.push((b.cell_name(cell), colour));
             }
         }
+        let kind = rules.pieces()[0].name.clone();
+        for (name, colour) in &names {
+            pieces.push((name.as_str(), kind.as_str(), Some(*colour)));
+        }
+        let s = State::from_pieces(rules.clone(), &pieces, to_move, names.len() as u32)?;
         // Every occurrence of a glyph holds a stone where the picture demands one, so
         // testing each stone as if just placed finds them all.
-        for (cell, colour) in stones {
-            let (x, y) = b.xy(cell);
-            if let Some((glyph, points)) = rules.matchers[colour].explain(&s.cells, cell, x, y) {
+        let n = b.len();
+        for c in b.cells() {
+            let v = s.cells[c as usize];
+            if v == 0 {
+                continue;
+            }
+            let (x, y) = b.xy(c);
+            if let Some((glyph, points)) =
+                rules.matchers[v as usize - 1].explain(&s.cells[..n], c, x, y)
+            {
                 let names: Vec<String> = points.iter().map(|c| b.cell_name(*c)).collect();
                 return Err(format!(
                     "the picture holds the forbidden glyph \"{}\" at {}",
@@ -285,15 +385,6 @@ impl State {
                 ));
             }
         }
-        if let Some(p) = winner {
-            return Err(format!(
-                "the picture already holds a winning chain of {}",
-                rules.players()[p]
-            ));
-        }
-        s.to_move = to_move as u8;
-        s.last = None;
-        s.status = s.next_status();
         Ok(s)
     }
 
@@ -326,18 +417,44 @@ impl State {
         self.last
     }
 
-    /// What stands on a cell: `None` if empty, else the owner's colour index.
+    /// The owner of the piece of the first kind on a cell (`None` if there is none or
+    /// it is neutral).
     pub fn piece_at(&self, cell: Cell) -> Option<usize> {
         match self.cells[cell as usize] {
-            0 => None,
-            v => Some(v as usize - 1),
+            1 => Some(0),
+            2 => Some(1),
+            _ => None,
         }
     }
 
-    /// The content of every cell as a small integer (0 = empty), indexed by cell id. It
-    /// is the whole position apart from `to_move`, `swapped` and whether the swap is still
-    /// available (`ply() == 1` in a game with the swap rule): what a transposition table
-    /// or Zobrist hash needs. Its encoding is opaque and may grow with new piece layers.
+    /// What stands on a cell in the layer of piece kind `kind`.
+    pub fn slot(&self, kind: usize, cell: Cell) -> Slot {
+        match self.cells[kind * self.rules.board.len() + cell as usize] {
+            0 => Slot::Empty,
+            3 => Slot::Neutral,
+            v => Slot::Player(v as usize - 1),
+        }
+    }
+
+    /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
+    pub fn count(&self, kind: usize, owner: Option<usize>) -> usize {
+        self.counts[kind][owner.map_or(3, |p| p + 1)] as usize
+    }
+
+    /// Which player owes a crossing (crossing race games).
+    pub fn owes_crossing(&self) -> Option<usize> {
+        (self.owes > 0).then(|| self.owes as usize - 1)
+    }
+
+    /// Whether a piece of `kind` on `cell` is frozen (it stands on its owner's edge).
+    pub fn is_frozen(&self, kind: usize, cell: Cell) -> bool {
+        self.view(self.to_move).frozen(kind, cell)
+    }
+
+    /// The content of every cell as small integers (0 = empty): one layer of the board's
+    /// length per piece kind. With `to_move`, `swapped`, whether the swap is still
+    /// available (`ply() == 1` in a game with the swap rule) and `owes_crossing`, it is the
+    /// whole position: what a transposition table or Zobrist hash needs.
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
@@ -363,19 +480,134 @@ impl State {
         self.rules.swap && self.ply == 1 && !self.swapped
     }
 
-    /// Whether `colour` may place at the empty `cell` without forming a glyph.
+    fn view(&self, mover: u8) -> View<'_> {
+        View {
+            rules: &self.rules,
+            cells: &self.cells,
+            mover,
+        }
+    }
+
+    /// Whether `colour` may place at the empty `cell` without forming a glyph (simple games).
     #[inline]
     pub(crate) fn placement_ok(&self, cell: Cell, colour: u8) -> bool {
         let (x, y) = self.rules.board.xy(cell);
         !self.rules.matchers[colour as usize].forms_glyph(&self.cells, cell, x, y)
     }
 
-    /// Whether `colour` has at least one legal placement.
+    /// Whether `colour` has at least one legal placement (simple games).
     pub(crate) fn can_place(&self, colour: u8) -> bool {
         self.empty.iter().any(|&c| self.placement_ok(c, colour))
     }
 
-    /// Every legal move, placements in cell order, then the swap.
+    /// The turn that applies to `colour` now: the first whose guard holds.
+    fn current_turn(&self, colour: u8) -> Option<&Turn> {
+        self.current_turn_index(colour)
+            .map(|i| &self.rules.turns[i])
+    }
+
+    fn current_turn_index(&self, colour: u8) -> Option<usize> {
+        self.rules
+            .turns
+            .iter()
+            .position(|t| t.guard.as_ref().is_none_or(|g| self.eval(g, colour)))
+    }
+
+    /// Whether `colour`, if it were to move now, has a move (the swap aside).
+    fn has_move(&self, colour: u8) -> bool {
+        if self.rules.simple {
+            return self.can_place(colour);
+        }
+        let Some(turn) = self.current_turn(colour) else {
+            return false;
+        };
+        let v = self.view(colour);
+        let mut buf = Vec::new();
+        match turn.steps.as_slice() {
+            [r] => {
+                movegen::step_options(&v, r, &mut buf);
+                !buf.is_empty()
+            }
+            [r0, r1] => {
+                if matches!(r0, StepRule::Slide { .. }) || turn.independent {
+                    movegen::step_options(&v, r1, &mut buf);
+                    if !buf.is_empty() {
+                        return matches!(r0, StepRule::Slide { .. }) || {
+                            let mut b0 = Vec::new();
+                            movegen::step_options(&v, r0, &mut b0);
+                            !b0.is_empty()
+                        };
+                    }
+                    if turn.independent {
+                        return false;
+                    }
+                }
+                let mut first = Vec::new();
+                movegen::step_options(&v, r0, &mut first);
+                let mut scratch = self.cells.clone();
+                for &o in &first {
+                    scratch.copy_from_slice(&self.cells);
+                    movegen::apply_step(&self.rules, &mut scratch, r0, o, colour);
+                    let v2 = View {
+                        cells: &scratch,
+                        ..v
+                    };
+                    buf.clear();
+                    movegen::step_options(&v2, r1, &mut buf);
+                    if !buf.is_empty() {
+                        return true;
+                    }
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Every move of the turn that applies to `colour` (swap and pass aside).
+    fn turn_moves(&self, colour: u8, out: &mut Vec<Move>) {
+        let Some(turn) = self.current_turn(colour) else {
+            return;
+        };
+        let v = self.view(colour);
+        let mut first = Vec::new();
+        match turn.steps.as_slice() {
+            [r] => {
+                movegen::step_options(&v, r, &mut first);
+                out.extend(first.iter().map(|s| Move::from_steps(&[*s])));
+            }
+            [r0, r1] => {
+                let mut second = Vec::new();
+                movegen::step_options(&v, r1, &mut second);
+                if matches!(r0, StepRule::Slide { .. }) {
+                    // Zero steps: the second step alone, listed once.
+                    out.extend(second.iter().map(|s| Move::from_steps(&[*s])));
+                }
+                movegen::step_options(&v, r0, &mut first);
+                if turn.independent {
+                    for &a in &first {
+                        out.extend(second.iter().map(|&b| Move::Two(a, b)));
+                    }
+                } else {
+                    let mut scratch = self.cells.clone();
+                    for &a in &first {
+                        scratch.copy_from_slice(&self.cells);
+                        movegen::apply_step(&self.rules, &mut scratch, r0, a, colour);
+                        let v2 = View {
+                            cells: &scratch,
+                            ..v
+                        };
+                        second.clear();
+                        movegen::step_options(&v2, r1, &mut second);
+                        out.extend(second.iter().map(|&b| Move::Two(a, b)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Every legal move: placements (or turns) in cell order, then the swap.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves_into(&mut out);
@@ -389,10 +621,14 @@ impl State {
             Status::Over(_) => {}
             Status::MustPass => out.push(Move::Pass),
             Status::Ongoing => {
-                for c in 0..self.cells.len() {
-                    if self.cells[c] == 0 && self.placement_ok(c as Cell, self.to_move) {
-                        out.push(Move::Place(c as Cell));
+                if self.rules.simple {
+                    for c in self.rules.board.cells() {
+                        if self.cells[c as usize] == 0 && self.placement_ok(c, self.to_move) {
+                            out.push(Move::Place(c));
+                        }
                     }
+                } else {
+                    self.turn_moves(self.to_move, out);
                 }
                 if self.swap_available() {
                     out.push(Move::Swap);
@@ -402,15 +638,31 @@ impl State {
     }
 
     /// Why `colour` may not place at `cell` in this position, looking only at the point
-    /// and the glyphs (not at whose turn it is or whether the game is over).
+    /// and the glyphs (not at whose turn it is or whether the game is over). For games
+    /// whose turn places the first piece kind.
     pub fn placement_problem(&self, cell: Cell, colour: usize) -> Option<Illegal> {
-        if cell as usize >= self.cells.len() || self.cells[cell as usize] != 0 {
+        if !self.rules.board.contains(cell) || self.cells[cell as usize] != 0 {
             return Some(Illegal::Occupied(cell));
         }
         let (x, y) = self.rules.board.xy(cell);
+        let n = self.rules.board.len();
         self.rules.matchers[colour]
-            .explain(&self.cells, cell, x, y)
+            .explain(&self.cells[..n], cell, x, y)
             .map(|(glyph, points)| Illegal::Glyph { glyph, points })
+    }
+
+    /// Pairs the steps of a move with the rules of the current turn.
+    fn pair_steps(turn: &Turn, mv: Move) -> Result<Vec<(&StepRule, Step)>, Illegal> {
+        let (steps, n) = mv.steps();
+        match (turn.steps.as_slice(), n) {
+            ([r], 1) => Ok(vec![(r, steps[0])]),
+            ([r0, r1], 2) => Ok(vec![(r0, steps[0]), (r1, steps[1])]),
+            ([StepRule::Slide { .. }, r1], 1) => Ok(vec![(r1, steps[0])]),
+            ([_], _) => Err(Illegal::Shape("this turn is one step".into())),
+            (_, _) => Err(Illegal::Shape(
+                "this turn has two steps: write them joined by a comma, e.g. `c4,d5`".into(),
+            )),
+        }
     }
 
     /// Whether `mv` is legal here, and if not, why.
@@ -433,9 +685,30 @@ impl State {
                     Err(Illegal::SwapNotAvailable)
                 }
             }
-            Move::Place(cell) => {
+            Move::Place(cell) if self.rules.simple => {
                 if let Some(problem) = self.placement_problem(cell, self.to_move()) {
                     return Err(problem);
+                }
+                if self.status == Status::MustPass {
+                    return Err(Illegal::MustPass);
+                }
+                Ok(())
+            }
+            _ => {
+                let turn = self
+                    .current_turn(self.to_move)
+                    .ok_or_else(|| Illegal::Shape("no turn applies now".into()))?;
+                let pairs = Self::pair_steps(turn, mv)?;
+                let mut scratch = self.cells.clone();
+                for (i, (rule, step)) in pairs.iter().enumerate() {
+                    let v = View {
+                        rules: &self.rules,
+                        cells: &scratch,
+                        mover: self.to_move,
+                    };
+                    movegen::step_check(&v, rule, *step)
+                        .map_err(|reason| Illegal::Step { index: i, reason })?;
+                    movegen::apply_step(&self.rules, &mut scratch, rule, *step, self.to_move);
                 }
                 if self.status == Status::MustPass {
                     return Err(Illegal::MustPass);
@@ -477,42 +750,222 @@ impl State {
     fn apply(&mut self, mv: Move) {
         let mover = self.to_move;
         let mut won = false;
+        let mut lost = false;
         match mv {
-            Move::Place(cell) => {
-                self.cells[cell as usize] = mover + 1;
-                self.remove_empty(cell);
-                let connect = &self.rules.connect;
-                let own = connect.own[mover as usize];
-                let mask = self.uf.add(
-                    cell,
-                    &self.cells,
-                    self.rules.board.neighbours(connect.adjacency),
-                    self.rules.board.regions_of(cell),
-                );
-                won = own != 0 && mask & own == own;
-                self.to_move = 1 - mover;
-            }
             Move::Pass => self.to_move = 1 - mover,
             Move::Swap => self.swapped = !self.swapped,
+            Move::Place(cell) if self.rules.simple => {
+                self.cells[cell as usize] = mover + 1;
+                self.remove_empty(cell);
+                self.counts[0][mover as usize + 1] += 1;
+                if self.rules.connect_goal {
+                    let connect = &self.rules.connect;
+                    let own = connect.own[mover as usize];
+                    let mask = self.uf.add(
+                        cell,
+                        &self.cells,
+                        self.rules.board.neighbours(connect.adjacency),
+                        self.rules.board.regions_of(cell),
+                    );
+                    won = own != 0 && mask & own == own;
+                }
+                self.to_move = 1 - mover;
+            }
+            _ => {
+                let rules = self.rules.clone();
+                let index = self
+                    .current_turn_index(mover)
+                    .expect("a legal move has a turn");
+                let pairs =
+                    Self::pair_steps(&rules.turns[index], mv).expect("a legal move fits its turn");
+                let before = if rules.race { self.crossings(mover) } else { 0 };
+                for (rule, step) in pairs {
+                    movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
+                    if let (StepRule::Place { piece: 0, .. }, Step::Place(c), true) =
+                        (rule, step, rules.connect_goal && rules.is_placement_only())
+                    {
+                        let n = rules.board.len();
+                        let mask = self.uf.add(
+                            c,
+                            &self.cells[..n],
+                            rules.board.neighbours(rules.connect.adjacency),
+                            rules.board.regions_of(c),
+                        );
+                        let own = rules.connect.own[mover as usize];
+                        won |= own != 0 && self.cells[c as usize] == mover + 1 && mask & own == own;
+                    }
+                }
+                self.recount();
+                if rules.connect_goal && !rules.is_placement_only() {
+                    won = self.connected(mover);
+                }
+                if rules.race {
+                    let crossed = self.crossings(mover) > before;
+                    if self.owes == mover + 1 && !crossed {
+                        lost = true;
+                    } else if crossed {
+                        self.owes = 2 - mover;
+                    } else {
+                        self.owes = 0;
+                    }
+                }
+                self.to_move = 1 - mover;
+            }
         }
         self.ply += 1;
         self.last = Some(mv);
         self.status = if won {
             Status::Over(Outcome::Win(mover as usize))
+        } else if lost {
+            Status::Over(Outcome::Win(1 - mover as usize))
         } else {
             self.next_status()
         };
     }
 
-    /// The status for the player to move, in a position nobody has won.
+    /// The number of `colour`'s pieces standing on its own edges.
+    fn crossings(&self, colour: u8) -> usize {
+        let n = self.rules.board.len();
+        let own = self.rules.connect.own[colour as usize];
+        (0..self.rules.pieces.len())
+            .map(|k| {
+                self.rules
+                    .board
+                    .cells()
+                    .filter(|&c| {
+                        self.cells[k * n + c as usize] == colour + 1
+                            && self.rules.board.regions_of(c) & own != 0
+                    })
+                    .count()
+            })
+            .sum()
+    }
+
+    /// Whether `colour` has a chain of first-kind pieces touching all its own edges
+    /// (searched afresh; placement games use the incremental union-find instead).
+    fn connected(&self, colour: u8) -> bool {
+        let b = &self.rules.board;
+        let own = self.rules.connect.own[colour as usize];
+        if own == 0 {
+            return false;
+        }
+        let nbrs = b.neighbours(self.rules.connect.adjacency);
+        let mut seen = vec![false; b.len()];
+        let mut stack = Vec::new();
+        for start in b.cells() {
+            if seen[start as usize] || self.cells[start as usize] != colour + 1 {
+                continue;
+            }
+            let mut touched = 0;
+            seen[start as usize] = true;
+            stack.push(start);
+            while let Some(c) = stack.pop() {
+                touched |= b.regions_of(c);
+                for &m in nbrs.of(c) {
+                    if !seen[m as usize] && self.cells[m as usize] == colour + 1 {
+                        seen[m as usize] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+            if touched & own == own {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn recount(&mut self) {
+        let n = self.rules.board.len();
+        for (k, count) in self.counts.iter_mut().enumerate() {
+            *count = [0; 4];
+            for &v in &self.cells[k * n..(k + 1) * n] {
+                count[v as usize] += 1;
+            }
+        }
+    }
+
+    /// Evaluates a position condition for `mover`.
+    fn eval(&self, p: &Pred, mover: u8) -> bool {
+        match p {
+            Pred::Count {
+                whose,
+                piece,
+                cmp,
+                value,
+            } => {
+                let c = &self.counts[*piece];
+                let count = i64::from(match whose {
+                    Whose::Own => c[mover as usize + 1],
+                    Whose::Enemy => c[2 - mover as usize],
+                    Whose::Anyone => c[1] + c[2] + c[3],
+                });
+                match cmp {
+                    Cmp::Lt => count < *value,
+                    Cmp::Le => count <= *value,
+                    Cmp::Gt => count > *value,
+                    Cmp::Ge => count >= *value,
+                    Cmp::Eq => count == *value,
+                    Cmp::Ne => count != *value,
+                }
+            }
+            Pred::Separates {
+                whose,
+                piece,
+                counted,
+            } => {
+                let n = self.rules.board.len();
+                let who = match whose {
+                    Whose::Enemy => 2 - mover,
+                    _ => mover + 1,
+                };
+                let base = piece * n;
+                let member = |c: Cell| self.cells[base + c as usize] == who;
+                let b = &self.rules.board;
+                let counted = |c: Cell| match counted {
+                    Counted::Pieces(k) => self.cells[k * n + c as usize] != 0,
+                    Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
+                };
+                crate::separation::separates(
+                    b,
+                    movegen::natural_adjacency(&self.rules),
+                    &member,
+                    &counted,
+                )
+            }
+            Pred::NoMove => !self.has_move(mover),
+            Pred::Not(x) => !self.eval(x, mover),
+            Pred::And(v) => v.iter().all(|x| self.eval(x, mover)),
+            Pred::Or(v) => v.iter().any(|x| self.eval(x, mover)),
+        }
+    }
+
+    /// The status for the player to move, in a position nobody has won by the last move.
+    /// The order: the ply limit, the turn-start checks in file order, then whether the
+    /// mover can move (a crossing owed and no move loses), then the no-move rule.
     fn next_status(&self) -> Status {
         let me = self.to_move;
-        if self.swap_available() || self.can_place(me) {
+        if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
+            return Status::Over(Outcome::Draw(DrawKind::PlyLimit));
+        }
+        for c in &self.rules.checks {
+            if self.eval(&c.cond, me) {
+                return Status::Over(match c.result {
+                    CheckResult::Win => Outcome::Win(me as usize),
+                    CheckResult::Lose => Outcome::Win(1 - me as usize),
+                    CheckResult::Draw => Outcome::Draw(DrawKind::Check),
+                });
+            }
+        }
+        if self.swap_available() || self.has_move(me) {
             return Status::Ongoing;
+        }
+        if self.rules.race && self.owes == me + 1 {
+            return Status::Over(Outcome::Win(1 - me as usize));
         }
         match self.rules.no_move {
             NoMove::Skip => {
-                if self.can_place(1 - me) {
+                if self.has_move(1 - me) {
                     Status::MustPass
                 } else {
                     Status::Over(Outcome::Draw(DrawKind::Deadlock))
@@ -520,21 +973,29 @@ impl State {
             }
             NoMove::Lose => Status::Over(Outcome::Win(1 - me as usize)),
             NoMove::Impossible => Status::Over(Outcome::Stopped(Claim::MoverCanMove)),
+            NoMove::Draw => Status::Over(Outcome::Draw(DrawKind::NoMove)),
         }
     }
 
-    /// A uniformly random legal move, or `None` when the game is over. Placements are
-    /// drawn from the empty cells without replacement until one is legal, which is
-    /// uniform over the legal placements; when the swap is available, all legal moves
-    /// are listed and one is picked.
+    /// A uniformly random legal move, or `None` when the game is over. In simple
+    /// placement games, placements are drawn from the empty cells without replacement
+    /// until one is legal, which is uniform over the legal placements. Two-step turns
+    /// whose second step does not depend on the first draw each step uniformly (every
+    /// first step has the same seconds); other turns list all legal moves and pick one.
     pub fn random_move(&mut self, rng: &mut Rng) -> Option<Move> {
         match self.status {
             Status::Over(_) => None,
             Status::MustPass => Some(Move::Pass),
             Status::Ongoing => {
-                if self.swap_available() {
+                if self.swap_available() || !self.rules.simple {
+                    if !self.swap_available() {
+                        if let Some(m) = self.random_independent(rng) {
+                            return Some(m);
+                        }
+                    }
                     let moves = self.legal_moves();
-                    return Some(moves[rng.below(moves.len() as u32) as usize]);
+                    return (!moves.is_empty())
+                        .then(|| moves[rng.below(moves.len() as u32) as usize]);
                 }
                 let mut k = self.empty.len();
                 while k > 0 {
@@ -549,6 +1010,33 @@ impl State {
                 None
             }
         }
+    }
+
+    /// A uniform move of a two-step turn whose steps are independent, if this is one.
+    fn random_independent(&self, rng: &mut Rng) -> Option<Move> {
+        let turn = self.current_turn(self.to_move)?;
+        let [r0, r1] = turn.steps.as_slice() else {
+            return None;
+        };
+        if !turn.independent {
+            return None;
+        }
+        let v = self.view(self.to_move);
+        let mut first = Vec::new();
+        let mut second = Vec::new();
+        movegen::step_options(&v, r0, &mut first);
+        movegen::step_options(&v, r1, &mut second);
+        if second.is_empty() {
+            return None;
+        }
+        let zero = usize::from(matches!(r0, StepRule::Slide { .. }));
+        let i = rng.below((first.len() + zero) as u32) as usize;
+        let b = second[rng.below(second.len() as u32) as usize];
+        Some(if i < zero {
+            Move::from_steps(&[b])
+        } else {
+            Move::Two(first[i - zero], b)
+        })
     }
 
     fn swap_empty(&mut self, i: usize, j: usize) {
@@ -567,9 +1055,13 @@ impl State {
         }
     }
 
-    /// The number of empty cells.
+    /// The number of cells with no piece.
     pub fn empty_count(&self) -> usize {
-        self.empty.len()
+        if self.rules.simple {
+            return self.empty.len();
+        }
+        let v = self.view(self.to_move);
+        self.rules.board.cells().filter(|&c| v.is_empty(c)).count()
     }
 
     /// Plays a list of moves in notation through the checked path. On error, says which
@@ -591,26 +1083,68 @@ impl State {
         Ok(state)
     }
 
-    /// The board as text, top row first, with coordinates.
+    /// The text of one cell: a character per piece kind (`X`/`O` for the players' pieces,
+    /// `*` for neutral ones, `.` or a space when absent), as wide for every cell.
+    pub fn cell_text(&self, cell: Cell) -> String {
+        let n = self.rules.board.len();
+        let layers = self.rules.pieces.len();
+        (0..layers)
+            .map(|k| match self.cells[k * n + cell as usize] {
+                0 if k == 0 => '.',
+                0 => ' ',
+                1 => 'X',
+                2 => 'O',
+                _ => '*',
+            })
+            .collect()
+    }
+
+    /// The board as text, top row first, with row numbers on the left and column
+    /// letters below (on hex boards, below each column's lowest cell, down and to the
+    /// left, where the column's diagonal would continue).
     pub fn render(&self) -> String {
         let b = self.rules.board();
-        let mut s = String::new();
-        let marks = ['.', 'X', 'O'];
-        for y in (0..b.height as i32).rev() {
-            s.push_str(&format!("{:>3} ", y + 1));
-            for x in 0..b.width as i32 {
-                let c = b.cell_at(x, y).expect("on board");
-                s.push(marks[self.cells[c as usize] as usize]);
-                s.push(' ');
+        let width = self.rules.pieces.len();
+        let unit = if b.is_hex() { width } else { width + 1 };
+        let label_w = b.height.to_string().len() + 1;
+        let cols = b.cells().map(|c| b.screen(c).0).max().unwrap_or(0) * unit + width + 4;
+        let mut grid = vec![vec![' '; label_w + 1 + cols]; b.height + 1];
+        for (row, line) in grid.iter_mut().enumerate().take(b.height) {
+            let label = format!("{:>w$}", b.height - row, w = label_w);
+            for (i, ch) in label.chars().enumerate() {
+                line[i] = ch;
             }
+        }
+        let at = |sx: usize| label_w + 1 + sx * unit;
+        for c in b.cells() {
+            let (sx, sy) = b.screen(c);
+            for (i, ch) in self.cell_text(c).chars().enumerate() {
+                grid[sy][at(sx) + i] = ch;
+            }
+        }
+        for x in 0..b.width as i32 {
+            let Some(low) = (0..b.height as i32).find_map(|y| b.cell_at(x, y)) else {
+                continue;
+            };
+            let (sx, sy) = b.screen(low);
+            let col = if b.is_hex() {
+                at(sx).saturating_sub(unit.max(1))
+            } else {
+                at(sx)
+            };
+            let row = (sy + 1).min(b.height);
+            for (i, ch) in crate::board::column_name(x as usize).chars().enumerate() {
+                if let Some(slot) = grid[row].get_mut(col + i) {
+                    *slot = ch;
+                }
+            }
+        }
+        let mut s = String::new();
+        for line in grid {
+            let text: String = line.into_iter().collect();
+            s.push_str(text.trim_end());
             s.push('\n');
         }
-        s.push_str("    ");
-        for x in 0..b.width {
-            let name = crate::board::column_name(x);
-            s.push_str(&format!("{name:<2}"));
-        }
-        s.push('\n');
         s
     }
 }

@@ -143,15 +143,132 @@ fn string(pair: Pair<Rule>, base: usize) -> Spanned<String> {
 
 fn expr(pair: Pair<Rule>, base: usize) -> Spanned<Expr> {
     let span = span_of(&pair, base);
-    let inner = pair
-        .into_inner()
-        .next()
-        .expect("grammar: expr has one child");
-    let node = match inner.as_rule() {
-        Rule::int => Expr::Int(int(inner, base).node),
-        _ => Expr::Param(inner.as_str().to_string()),
+    let term = |p: Pair<Rule>| match p.as_rule() {
+        Rule::int => Expr::Int(int(p, base).node),
+        _ => Expr::Param(p.as_str().to_string()),
+    };
+    let mut inner = pair.into_inner();
+    let first = term(inner.next().expect("grammar: expr has a term"));
+    let mut rest = Vec::new();
+    while let (Some(op), Some(t)) = (inner.next(), inner.next()) {
+        rest.push((if op.as_str() == "-" { -1 } else { 1 }, term(t)));
+    }
+    let node = if rest.is_empty() {
+        first
+    } else {
+        Expr::Sum(Box::new(first), rest)
     };
     Spanned::new(node, span)
+}
+
+fn cell_cond(pair: Pair<Rule>, base: usize) -> CellCond {
+    let rule = pair.as_rule();
+    let mut parts: Vec<CellCond> = Vec::new();
+    match rule {
+        Rule::cell_cond | Rule::cell_and => {
+            for p in pair.into_inner() {
+                parts.push(cell_cond(p, base));
+            }
+            if parts.len() == 1 {
+                parts.pop().expect("one part")
+            } else if rule == Rule::cell_cond {
+                CellCond::Or(parts)
+            } else {
+                CellCond::And(parts)
+            }
+        }
+        Rule::cell_not => CellCond::Not(Box::new(cell_cond(
+            pair.into_inner().next().expect("not has an operand"),
+            base,
+        ))),
+        Rule::cell_empty => CellCond::Empty,
+        Rule::cell_no | Rule::cell_own | Rule::cell_enemy | Rule::cell_any => {
+            let id = ident(pair.into_inner().next().expect("a piece name"), base);
+            match rule {
+                Rule::cell_no => CellCond::No(id),
+                Rule::cell_own => CellCond::Own(id),
+                Rule::cell_enemy => CellCond::Enemy(id),
+                _ => CellCond::Any(id),
+            }
+        }
+        _ => unreachable!("grammar: cell condition rule {rule:?}"),
+    }
+}
+
+fn whose(pair: &Pair<Rule>) -> Whose {
+    if pair.as_str().starts_with("own") {
+        Whose::Own
+    } else {
+        Whose::Enemy
+    }
+}
+
+fn condition(pair: Pair<Rule>, base: usize) -> Cond {
+    let rule = pair.as_rule();
+    match rule {
+        Rule::condition | Rule::cond_and => {
+            let mut parts: Vec<Cond> = pair.into_inner().map(|p| condition(p, base)).collect();
+            if parts.len() == 1 {
+                parts.pop().expect("one part")
+            } else if rule == Rule::condition {
+                Cond::Or(parts)
+            } else {
+                Cond::And(parts)
+            }
+        }
+        Rule::cond_not => Cond::Not(Box::new(condition(
+            pair.into_inner().next().expect("not has an operand"),
+            base,
+        ))),
+        Rule::cond_no_move => Cond::NoMove,
+        Rule::cond_count => {
+            let mut who = Whose::Anyone;
+            let mut piece = None;
+            let mut cmp = Cmp::Eq;
+            let mut value = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::whose => who = whose(&p),
+                    Rule::ident => piece = Some(ident(p, base)),
+                    Rule::comparison => {
+                        cmp = match p.as_str() {
+                            "<" => Cmp::Lt,
+                            "<=" => Cmp::Le,
+                            ">" => Cmp::Gt,
+                            ">=" => Cmp::Ge,
+                            "!=" => Cmp::Ne,
+                            _ => Cmp::Eq,
+                        }
+                    }
+                    _ => value = Some(expr(p, base)),
+                }
+            }
+            Cond::Count {
+                whose: who,
+                piece: piece.expect("grammar: count has a piece"),
+                cmp,
+                value: value.expect("grammar: count has a value"),
+            }
+        }
+        Rule::cond_separates => {
+            let mut inner = pair.into_inner();
+            let who = whose(&inner.next().expect("whose"));
+            let piece = ident(inner.next().expect("a piece"), base);
+            let c = inner.next().expect("what is counted");
+            let counted = match c.as_rule() {
+                Rule::counted_region => {
+                    Counted::Region(ident(c.into_inner().next().expect("a region"), base))
+                }
+                _ => Counted::Pieces(ident(c.into_inner().next().expect("a piece"), base)),
+            };
+            Cond::Separates {
+                whose: who,
+                piece,
+                counted,
+            }
+        }
+        _ => unreachable!("grammar: condition rule {rule:?}"),
+    }
 }
 
 fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
@@ -194,9 +311,26 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
         Rule::players_stmt => Statement::Players(inner.map(|p| ident(p, base)).collect()),
         Rule::board_stmt => {
             let shape_pair = next();
-            let shape = Spanned::new(BoardShape::Square, span_of(&shape_pair, base));
-            let size = expr(next(), base);
-            Statement::Board { shape, size }
+            let sspan = span_of(&shape_pair, base);
+            let shape = match shape_pair.as_rule() {
+                Rule::square_shape => BoardShape::Square,
+                Rule::rectangle_shape => BoardShape::Rectangle,
+                Rule::hexagon_shape => BoardShape::Hexagon,
+                _ => BoardShape::Rhombus,
+            };
+            let dims = shape_pair.into_inner().map(|p| expr(p, base)).collect();
+            Statement::Board {
+                shape: Spanned::new(shape, sspan),
+                dims,
+            }
+        }
+        Rule::blocked_stmt => Statement::Blocked(inner.map(|p| ident(p, base)).collect()),
+        Rule::region_stmt => {
+            let name = ident(next(), base);
+            Statement::Region {
+                name,
+                cells: inner.map(|p| ident(p, base)).collect(),
+            }
         }
         Rule::edges_stmt => {
             let mut names: Vec<Ident> = inner.map(|p| ident(p, base)).collect();
@@ -206,20 +340,84 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
                 owner,
             }
         }
-        Rule::piece_stmt => Statement::Piece(ident(next(), base)),
-        Rule::turn_stmt => Statement::Turn(inner.map(|p| build_step(p, base)).collect()),
+        Rule::piece_stmt => {
+            let mut neutral = false;
+            let mut name = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::neutral_kw => neutral = true,
+                    _ => name = Some(ident(p, base)),
+                }
+            }
+            Statement::Piece {
+                name: name.expect("grammar: piece has a name"),
+                neutral,
+            }
+        }
+        Rule::setup_stmt => {
+            let owner = ident(next(), base);
+            let piece = ident(next(), base);
+            let at = next();
+            let at = match at.as_rule() {
+                Rule::setup_rows => {
+                    let mut r = at.into_inner();
+                    let lo = expr(r.next().expect("from row"), base);
+                    let hi = expr(r.next().expect("to row"), base);
+                    SetupCells::Rows(lo, hi)
+                }
+                _ => SetupCells::Cells(at.into_inner().map(|p| ident(p, base)).collect()),
+            };
+            Statement::Setup { owner, piece, at }
+        }
+        Rule::turn_stmt => {
+            let mut guard = None;
+            let mut steps = Vec::new();
+            for p in inner {
+                match p.as_rule() {
+                    Rule::turn_guard => {
+                        let c = p.into_inner().next().expect("a condition");
+                        let cspan = span_of(&c, base);
+                        guard = Some(Spanned::new(condition(c, base), cspan));
+                    }
+                    _ => steps.push(build_step(p, base)),
+                }
+            }
+            Statement::Turn { guard, steps }
+        }
+        Rule::check_stmt => {
+            let r = next();
+            let result = match r.as_str() {
+                "win" => CheckResult::Win,
+                "lose" => CheckResult::Lose,
+                _ => CheckResult::Draw,
+            };
+            let result = Spanned::new(result, span_of(&r, base));
+            let c = next();
+            let cspan = span_of(&c, base);
+            Statement::Check {
+                result,
+                cond: Spanned::new(condition(c, base), cspan),
+            }
+        }
+        Rule::frozen_stmt => Statement::Frozen(ident(next(), base)),
+        Rule::ply_limit_stmt => Statement::PlyLimit(expr(next(), base)),
         Rule::forbid_stmt => Statement::Forbid(build_glyph(inner, base, span)),
         Rule::win_stmt => {
             let goal = next();
             let gspan = span_of(&goal, base);
-            let adjacency = goal.into_inner().next().map(|a| {
+            let adjacency = goal.clone().into_inner().next().map(|a| {
                 match a.into_inner().next().expect("adjacency kind").as_rule() {
                     Rule::adjacency_orthogonal => Adjacency::Orthogonal,
                     Rule::adjacency_diagonal => Adjacency::Diagonal,
                     _ => Adjacency::All,
                 }
             });
-            Statement::Win(Spanned::new(Goal::ConnectOwnEdges { adjacency }, gspan))
+            let node = if goal.as_rule() == Rule::race_goal {
+                Goal::CrossingRace
+            } else {
+                Goal::ConnectOwnEdges { adjacency }
+            };
+            Statement::Win(Spanned::new(node, gspan))
         }
         Rule::swap_stmt => Statement::Swap,
         Rule::no_move_stmt => {
@@ -227,6 +425,7 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
             let policy = match p.as_str() {
                 "skip" => NoMove::Skip,
                 "lose" => NoMove::Lose,
+                "draw" => NoMove::Draw,
                 _ => NoMove::Impossible,
             };
             Statement::NoMove(Spanned::new(policy, span_of(&p, base)))
@@ -251,11 +450,45 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
 
 fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
     let span = span_of(&pair, base);
+    let rule = pair.as_rule();
     let mut inner = pair.into_inner();
-    let piece = ident(inner.next().expect("place: piece"), base);
-    let target_pair = inner.next().expect("place: target");
-    let target = Spanned::new(Target::Empty, span_of(&target_pair, base));
-    Spanned::new(Step::Place { piece, target }, span)
+    let piece = ident(inner.next().expect("a step names a piece"), base);
+    let step = match rule {
+        Rule::place_step => {
+            let t = inner.next().expect("place: target");
+            let tspan = span_of(&t, base);
+            Step::Place {
+                piece,
+                target: Spanned::new(cell_cond(t, base), tspan),
+            }
+        }
+        Rule::slide_step => {
+            let t = inner.next().expect("slide: condition");
+            let tspan = span_of(&t, base);
+            Step::Slide {
+                piece,
+                through: Spanned::new(cell_cond(t, base), tspan),
+            }
+        }
+        _ => {
+            let mut up_to = false;
+            let mut capture = false;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::line_distance => {
+                        up_to = p.into_inner().next().map(|d| d.as_rule()) == Some(Rule::line_up_to)
+                    }
+                    _ => capture = true,
+                }
+            }
+            Step::Line {
+                piece,
+                up_to,
+                capture,
+            }
+        }
+    };
+    Spanned::new(step, span)
 }
 
 fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span) -> Glyph {
@@ -263,6 +496,7 @@ fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span
     let mut symmetry = None;
     let mut colours = None;
     let mut rows = Vec::new();
+    let mut line_starts = Vec::new();
     let mut picture_span = stmt_span;
     for p in inner {
         match p.as_rule() {
@@ -293,7 +527,9 @@ fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span
             }
             Rule::picture => {
                 for line in p.into_inner() {
+                    let line_start = span_of(&line, base).start;
                     if let Some(row) = line.into_inner().next() {
+                        line_starts.push(line_start);
                         let rspan = span_of(&row, base);
                         let symbols = row
                             .into_inner()
@@ -317,6 +553,7 @@ fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span
         symmetry,
         colours,
         rows,
+        line_starts,
         picture_span,
     }
 }
@@ -376,10 +613,44 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::int => "a number",
         Rule::string => "a quoted string",
         Rule::expr => "a number or a parameter name",
+        Rule::expr_op => "`+` or `-`",
+        Rule::square_shape | Rule::rectangle_shape | Rule::hexagon_shape | Rule::rhombus_shape => {
+            "a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`)"
+        }
+        Rule::setup_rows | Rule::setup_cells => "`rows FROM to TO` or a list of cells",
+        Rule::turn_guard => "`while CONDITION`",
+        Rule::slide_step | Rule::line_step => {
+            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
+        }
+        Rule::line_distance | Rule::line_exact | Rule::line_up_to => {
+            "`exactly its length` or `up to its length`"
+        }
+        Rule::line_capture => "`capture if longer`",
+        Rule::cell_cond
+        | Rule::cell_and
+        | Rule::cell_not
+        | Rule::cell_empty
+        | Rule::cell_no
+        | Rule::cell_own
+        | Rule::cell_enemy
+        | Rule::cell_any => "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)",
+        Rule::condition
+        | Rule::cond_and
+        | Rule::cond_not
+        | Rule::cond_count
+        | Rule::cond_separates
+        | Rule::cond_no_move => {
+            "a condition (`count PIECE < N`, `own PIECE separates PIECE`, `no move`)"
+        }
+        Rule::whose => "`own` or `enemy`",
+        Rule::comparison => "a comparison (`<`, `<=`, `=`, `!=`, `>=`, `>`)",
+        Rule::counted_pieces | Rule::counted_region => "a piece or `region NAME`",
+        Rule::check_result => "`win`, `lose` or `draw`",
+        Rule::race_goal => "a goal (`connect own edges`, `crossing race into own edges`)",
         Rule::param_range => "`in LOW to HIGH`",
-        Rule::board_shape => "a board shape (`square`)",
-        Rule::place_step => "a step (`place PIECE on TARGET`)",
-        Rule::target | Rule::target_empty => "a target (`empty`)",
+        Rule::place_step => {
+            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
+        }
         Rule::glyph_option => "an option (`symmetry ...` or `colours ...`)",
         Rule::symmetry_kind => "`all`, `rotations`, `mirror` or `none`",
         Rule::colours_kind => "`swap` or `fixed`",
@@ -390,7 +661,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::adjacency_orthogonal
         | Rule::adjacency_diagonal
         | Rule::adjacency_all => "an adjacency (`orthogonally`, `diagonally`, `in all directions`)",
-        Rule::no_move_policy => "`skip`, `lose` or `impossible`",
+        Rule::no_move_policy => "`skip`, `lose`, `draw` or `impossible`",
         Rule::claim_no_draws | Rule::claim_no_passes | Rule::claim_length => {
             "a claim (`no draws`, `no passes`, `length at most N`)"
         }
@@ -409,14 +680,21 @@ fn hint_for(chunk: &str) -> Option<&'static str> {
         "about" => "write `about \"free text\"`",
         "param" => "write `param NAME = DEFAULT` or `param NAME = DEFAULT in LOW to HIGH \"what it is\"`",
         "players" => "write `players first second`, the first to move first",
-        "board" => "write `board square SIZE`, SIZE a number or a parameter",
+        "board" => "write `board square N`, `board rectangle W by H`, `board hexagon S` or `board rhombus W by H`",
+        "blocked" => "write `blocked d4 e5`",
+        "region" => "write `region NAME: d4 e5 f6`",
+        "neutral" => "write `neutral piece NAME`",
+        "setup" => "write `setup PLAYER: PIECE on rows 1 to 2` or `setup neutral: PIECE on d4 e5`",
+        "at" => "write `at turn start: win if CONDITION` (or `lose if`, `draw if`)",
+        "frozen" => "write `frozen: PIECE on own edges`",
+        "ply" => "write `ply limit: 400`",
         "edges" => "write `edges top bottom: PLAYER`",
         "piece" => "write `piece NAME`",
-        "turn" => "write `turn: place PIECE on empty`",
+        "turn" => "write `turn: place PIECE on empty`, or steps joined by `, then`",
         "forbid" => "write `forbid \"name\"` and draw the picture on the indented lines below",
-        "win" => "write `win: connect own edges` (optionally `orthogonally`, `diagonally` or `in all directions`)",
+        "win" => "write `win: connect own edges` (optionally `orthogonally`, `diagonally` or `in all directions`) or `win: crossing race into own edges`",
         "swap" => "write `swap` alone on its line",
-        "no" => "write `no move: skip`, `no move: lose` or `no move: impossible`",
+        "no" => "write `no move: skip`, `no move: lose`, `no move: draw` or `no move: impossible`",
         "claim" => "write `claim: no draws`, `claim: no passes` or `claim: length at most 400`",
         _ => return None,
     })

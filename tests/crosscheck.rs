@@ -20,6 +20,7 @@ fn hw_move(m: Move, s: &State) -> hw::Move {
         }
         Move::Swap => hw::Move::Swap,
         Move::Pass => hw::Move::Pass,
+        other => panic!("placement games have no move like {other:?}"),
     }
 }
 

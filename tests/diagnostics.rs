@@ -79,12 +79,12 @@ win: connect own edges
 1 | game T
   |      ^
   = hint: write `game "Name"`
-error: expected a board shape (`square`), found `round`
+error: expected a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`), found `round`
  --> test.game:4:7
   |
 4 | board round size
   |       ^^^^^
-  = hint: write `board square SIZE`, SIZE a number or a parameter
+  = hint: write `board square N`, `board rectangle W by H`, `board hexagon S` or `board rhombus W by H`
 test.game: 2 errors in the rule file
 "#
     );
