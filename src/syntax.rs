@@ -183,7 +183,12 @@ fn cell_cond(pair: Pair<Rule>, base: usize) -> CellCond {
         ))),
         Rule::cell_empty => CellCond::Empty,
         Rule::cell_no | Rule::cell_own | Rule::cell_enemy | Rule::cell_any => {
-            let id = ident(pair.into_inner().next().expect("a piece name"), base);
+            let id = ident(
+                pair.into_inner()
+                    .find(|p| p.as_rule() == Rule::ident)
+                    .expect("a piece name"),
+                base,
+            );
             match rule {
                 Rule::cell_no => CellCond::No(id),
                 Rule::cell_own => CellCond::Own(id),
@@ -642,7 +647,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::cond_no_move => {
             "a condition (`count PIECE < N`, `own PIECE separates PIECE`, `no move`)"
         }
-        Rule::whose => "`own` or `enemy`",
+        Rule::whose | Rule::kw_own | Rule::kw_enemy => "`own` or `enemy`",
+        Rule::kw_empty | Rule::kw_no => "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)",
         Rule::comparison => "a comparison (`<`, `<=`, `=`, `!=`, `>=`, `>`)",
         Rule::counted_pieces | Rule::counted_region => "a piece or `region NAME`",
         Rule::check_result => "`win`, `lose` or `draw`",

@@ -1,6 +1,6 @@
 //! Perft tables in `tests/data/*.perft` checked against the engine.
 //!
-//! Each file holds `file`, optional `size` and `swap no` lines, then `depth count`
+//! Each file holds `file`, optional `size`, `set name=value` and `swap no` lines, then `depth count`
 //! lines; `#` starts a comment. The counts come from outside weft (the issue's
 //! independently computed reference values, and the hand-written implementation in
 //! `benches/handwritten`).
@@ -13,6 +13,7 @@ use weft::state::State;
 struct Table {
     file: String,
     size: Option<i64>,
+    sets: Vec<(String, String)>,
     swap: bool,
     counts: Vec<u64>,
 }
@@ -21,6 +22,7 @@ fn read_table(text: &str) -> Table {
     let mut t = Table {
         file: String::new(),
         size: None,
+        sets: Vec::new(),
         swap: true,
         counts: Vec::new(),
     };
@@ -31,6 +33,10 @@ fn read_table(text: &str) -> Table {
             [] => {}
             ["file", f] => t.file = f.to_string(),
             ["size", n] => t.size = Some(n.parse().unwrap()),
+            ["set", kv] => {
+                let (k, v) = kv.split_once('=').expect("set name=value");
+                t.sets.push((k.to_string(), v.to_string()));
+            }
             ["swap", "no"] => t.swap = false,
             ["swap", "yes"] => t.swap = true,
             [d, n] => {
@@ -56,7 +62,7 @@ fn perft_tables_match() {
     for path in dir {
         let t = read_table(&std::fs::read_to_string(&path).unwrap());
         let o = Overrides {
-            sets: vec![],
+            sets: t.sets.clone(),
             size: t.size,
         };
         let loaded = weft::load_file(project(&t.file).to_str().unwrap(), &o).unwrap();
