@@ -239,8 +239,7 @@ impl<'a> View<'a> {
         }
         if run >= k {
             return Err(format!(
-                "it would end against {run} enemy {name}{} in a row from {}, not fewer than its {k}",
-                if run == 1 { "" } else { "s" },
+                "it would end against a run of {run} enemy {name} from {}, not fewer than its {k}",
                 b.cell_name(beyond)
             ));
         }

@@ -59,14 +59,15 @@ fn windborne_setup_places_a_disk_then_a_pawn_even_on_the_fresh_disk() {
     assert_eq!(s1.slot(0, s1.rules().board().parse_cell("c3").unwrap()), Slot::Player(0));
     assert_eq!(s1.slot(1, s1.rules().board().parse_cell("c3").unwrap()), Slot::Neutral);
     // White may not put a pawn on Black's disk, nor a disk where a pawn stands.
+    assert_eq!(why_text(&s1, "d3,c3"), "step 2: c3 already holds a pawn");
+    assert_eq!(why_text(&s1, "c3,d3"), "c3 already holds a disk");
+    let s2 = play(&s1, "d3,e3");
+    // A pawn may not go on the opponent's disk.
     assert_eq!(
-        why_text(&s1, "d3,c3"),
-        "step 2: a pawn goes on a cell that is empty or (own disk and no pawn); c3 is not"
+        why_text(&s2, "b3,d3"),
+        "step 2: a pawn goes on a cell that is empty or (own disk and no pawn); d3 is not"
     );
-    assert_eq!(
-        why_text(&s1, "c3,d3"),
-        "a disk goes on a cell that is empty; c3 is not"
-    );
+    assert_eq!(why_text(&s2, "b3,b3"), "legal");
 }
 
 fn windborne_play_position() -> State {
@@ -105,14 +106,23 @@ fn windborne_slides_are_blocked_by_pawns_and_enemy_disks_but_not_at_the_start() 
     assert_eq!(why_text(&s, "c3-c5,d1"), "legal");
     // Not a straight line.
     assert_eq!(why_text(&s, "a3-b5,d1"), "a3 to b5 is not a straight line");
-    // White's own disk does not block White.
+    // White's own disk does not block White: c3 -> b4 is one step up and to the left.
     let w = State::from_pieces(
         wind(),
-        &[("a3", "pawn", None), ("c1", "pawn", None), ("e3", "pawn", None), ("b4", "disk", Some(1)), ("b3", "pawn", None)],
+        &[
+            ("a3", "pawn", None),
+            ("c3", "pawn", None),
+            ("e3", "pawn", None),
+            ("c3", "disk", Some(1)),
+            ("b4", "disk", Some(1)),
+            ("d2", "disk", Some(0)),
+        ],
         1,
         6,
-    );
-    assert!(w.is_err(), "four pawns is more than the game's three: refused");
+    )
+    .unwrap();
+    assert_eq!(why_text(&w, "c3-b4,d1"), "legal");
+    assert_eq!(why_text(&w, "c3-a5,d1"), "legal");
 }
 
 #[test]
@@ -126,8 +136,8 @@ fn windborne_zero_step_is_the_placement_alone_and_disks_go_under_pawns() {
     let e3 = s.rules().board().parse_cell("e3").unwrap();
     assert_eq!(after.slot(0, e3), Slot::Player(0));
     assert_eq!(after.slot(1, e3), Slot::Neutral);
-    assert_eq!(why_text(&s, "c3"), "a disk goes on a cell that is no disk; c3 is not");
-    assert_eq!(why_text(&s, "d2"), "a disk goes on a cell that is no disk; d2 is not");
+    assert_eq!(why_text(&s, "c3"), "c3 already holds a disk");
+    assert_eq!(why_text(&s, "d2"), "c3 already holds a disk".replace("c3", "d2"));
 }
 
 #[test]
@@ -166,14 +176,46 @@ fn windborne_the_opponent_separating_and_no_move_loses_and_no_move_alone_draws()
     pieces.extend([("c1", "pawn", None), ("c5", "pawn", None), ("c3", "pawn", None)]);
     let s = State::from_pieces(b.clone(), &pieces, 1, 30).unwrap();
     assert_eq!(s.outcome(), Some(Outcome::Win(0)), "White cannot move and Black separates");
-    // The same full board with the pawns all below the wall: nobody separates, no move.
+    // The same full board with every pawn on White's lower group: that group holds all
+    // three, so every region left holds none: White separates, and wins at its turn.
     let mut pieces2: Vec<(&str, &str, Option<usize>)> = cells
         .iter()
         .map(|c| (c.as_str(), "disk", Some(usize::from(!c.ends_with('3')))))
         .collect();
     pieces2.extend([("c1", "pawn", None), ("d1", "pawn", None), ("e1", "pawn", None)]);
-    let d = State::from_pieces(b, &pieces2, 1, 30).unwrap();
-    assert_eq!(d.outcome(), Some(Outcome::Draw(DrawKind::NoMove)));
+    let w = State::from_pieces(b, &pieces2, 1, 30).unwrap();
+    assert_eq!(w.outcome(), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn no_move_draw_and_count_checks_as_general_constructs() {
+    // A 7-cell hexagon filled in turn; nobody reaches 5 disks, so when the board is full
+    // the player to move cannot move: `no move: draw`.
+    let text = "game \"Fill\"\nplayers black white\nboard hexagon 2\npiece disk\n\
+        turn: place disk on empty\nat turn start: win if count own disk >= 5\nno move: draw\n";
+    let rules = weft::load_str("fill.game", text, &Overrides::default()).unwrap().rules;
+    let mut s = State::new(rules);
+    for _ in 0..7 {
+        let m = s.legal_moves()[0];
+        s = s.play(m).unwrap();
+    }
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawKind::NoMove)));
+    // With a threshold of 4, Black (4 disks of 7) wins at the start of its next turn;
+    // here that turn never comes (the board is full at White's turn), so lower it to 3:
+    let text3 = text.replace(">= 5", ">= 3");
+    let rules = weft::load_str("fill.game", &text3, &Overrides::default()).unwrap().rules;
+    let mut s = State::new(rules);
+    for _ in 0..4 {
+        let m = s.legal_moves()[0];
+        s = s.play(m).unwrap();
+    }
+    assert_eq!(s.outcome(), None, "Black has 2, White 2");
+    let m = s.legal_moves()[0];
+    s = s.play(m).unwrap();
+    assert_eq!(s.outcome(), None, "Black's 3rd disk: the check waits for Black's turn");
+    let m = s.legal_moves()[0];
+    s = s.play(m).unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)), "at the start of Black's turn");
 }
 
 #[test]
@@ -213,15 +255,24 @@ fn crossings_lines_of_one_two_and_three_move_their_length_along_their_axis() {
     // A line of three moves exactly three, forwards or backwards.
     assert_eq!(why_text(&s, "d3:d5-d8"), "legal");
     assert_eq!(why_text(&s, "d5:d3-d2"), "a line of 3 moves exactly 3 cells; this moves 1");
-    assert_eq!(why_text(&s, "d5:d3-d1"), "the line would leave the board");
+    assert_eq!(why_text(&s, "d5:d3-d1"), "a line of 3 moves exactly 3 cells; this moves 2");
+    // Backwards it would need d0: no such move is listed.
+    let moves: Vec<String> = s.legal_moves().iter().map(|m| m.to_text(s.rules())).collect();
+    assert!(!moves.iter().any(|m| m.starts_with("d5:d3-")), "{moves:?}");
+    assert!(moves.contains(&"d3:d5-d8".to_string()));
     // The front two of the run also form a line (the rear piece stays).
     assert_eq!(why_text(&s, "d4:d5-d7"), "legal");
     // A single piece moves one cell in any direction.
     assert_eq!(why_text(&s, "d5-e6"), "legal");
     assert_eq!(why_text(&s, "d5-d7"), "a line of 1 moves exactly 1 cells; this moves 2");
-    // A diagonal line of two, forward and back.
-    assert_eq!(why_text(&s, "b2:c3-e5"), "legal");
-    assert_eq!(why_text(&s, "c3:b2-a1"), "the line would leave the board");
+    // A diagonal line of two: here its way up is blocked by White's own d4, and down it
+    // would leave the board (a1 is only one step away).
+    assert_eq!(why_text(&s, "b2:c3-e5"), "the way is not clear: d4 is occupied");
+    assert_eq!(why_text(&s, "c3:b2-a1"), "a line of 2 moves exactly 2 cells; this moves 1");
+    let diag = cross(&[("b2", W), ("c3", W), ("a8", B)], W);
+    assert_eq!(why_text(&diag, "b2:c3-e5"), "legal");
+    let back = cross(&[("e5", W), ("f6", W), ("a8", B)], W);
+    assert_eq!(why_text(&back, "f6:e5-c3"), "legal");
     // Horizontal line.
     let h = cross(&[("c4", W), ("d4", W), ("a8", B)], W);
     assert_eq!(why_text(&h, "c4:d4-f4"), "legal");
@@ -254,13 +305,13 @@ fn crossings_a_longer_line_captures_and_an_equal_one_may_not_approach() {
     let eq = cross(&[("d2", W), ("d3", W), ("d6", B), ("d7", B), ("h8", B)], W);
     assert_eq!(
         why_text(&eq, "d2:d3-d5"),
-        "it would end against 2 enemy men in a row from d6, not fewer than its 2"
+        "it would end against a run of 2 enemy man from d6, not fewer than its 2"
     );
     // A single man may not approach an enemy man head-on (1 is not fewer than 1).
     let one = cross(&[("d4", W), ("d6", B), ("h8", B)], W);
     assert_eq!(
         why_text(&one, "d4-d5"),
-        "it would end against 1 enemy man in a row from d6, not fewer than its 1"
+        "it would end against a run of 1 enemy man from d6, not fewer than its 1"
     );
 }
 

@@ -6,6 +6,7 @@ mod crosscheck;
 mod diagnostics;
 mod games;
 mod invariants;
+mod movement;
 mod perft;
 
 #[path = "../benches/handwritten/mod.rs"]
