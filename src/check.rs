@@ -199,6 +199,8 @@ impl Checker {
 struct Names<'a> {
     pieces: &'a [PieceDef],
     params: &'a [ParamDef],
+    /// The board's edges and the declared regions.
+    regions: Vec<String>,
 }
 
 impl Names<'_> {
@@ -314,7 +316,26 @@ impl Names<'_> {
                 let k = self.owned_piece(c, piece, "it forms no player's group")?;
                 let counted = match counted {
                     Counted::Pieces(p) => CountedDef::Pieces(self.piece(c, p)?),
-                    Counted::Region(r) => CountedDef::Region(r.node.clone()),
+                    Counted::Region(r) => {
+                        if !self.regions.contains(&r.node) {
+                            let names: Vec<&str> =
+                                self.regions.iter().map(String::as_str).collect();
+                            let hint = match closest(&r.node, &names) {
+                                Some(k) => format!(
+                                    "did you mean `{k}`? the regions are {}",
+                                    quoted_list(&names)
+                                ),
+                                None => format!(
+                                    "the regions are {}; declare one with `region {}: d4 e5 ...`",
+                                    quoted_list(&names),
+                                    r.node
+                                ),
+                            };
+                            c.error(r.span, format!("unknown region `{}`", r.node), hint);
+                            return None;
+                        }
+                        CountedDef::Region(r.node.clone())
+                    }
                 };
                 PosPred::Separates {
                     whose: *whose,
@@ -544,7 +565,10 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                 .iter()
                 .any(|s| matches!(s.node, Statement::Turn { .. })),
             _ => seen.iter().any(|(k, _)| k == kind),
-        } || ast.unparsed.iter().any(|w| w == kind || (*kind == "win" && w == "at"));
+        } || ast
+            .unparsed
+            .iter()
+            .any(|w| w == kind || (*kind == "win" && w == "at"));
         if !present {
             c.error(
                 Span::new(0, 0),
@@ -600,11 +624,16 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         i
     };
 
+    let shape = board.as_ref().map_or(BoardShape::Square, |b| b.0.node);
     let names = Names {
         pieces: &pieces,
         params: &params,
+        regions: edge_names(shape)
+            .iter()
+            .map(|s| s.to_string())
+            .chain(regions.iter().map(|(r, _)| r.node.clone()))
+            .collect(),
     };
-    let shape = board.as_ref().map_or(BoardShape::Square, |b| b.0.node);
     if let Some((_, dims, _)) = &board {
         for d in dims {
             names.expr(&mut c, d);

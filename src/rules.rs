@@ -658,7 +658,6 @@ pub fn compile(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (gw, gh) = board::grid_size(def.board_shape, &dims);
     let grid = Board::new(
         def.board_shape,
         &dims.iter().map(|&d| d as usize).collect::<Vec<_>>(),
@@ -669,11 +668,8 @@ pub fn compile(
         match board::parse_coordinates(&b.node).filter(|&(x, y)| grid.on_board(x, y)) {
             Some(xy) => blocked.push(xy),
             None => errors.push(
-                Diagnostic::error(
-                    b.span,
-                    format!("`{}` is not a cell of this {gw}x{gh} board", b.node),
-                )
-                .with_hint(
+                Diagnostic::error(b.span, format!("`{}` is not a cell of this board", b.node))
+                    .with_hint(
                     "name a cell such as `d4`: column letter, then row number from 1 at the bottom",
                 ),
             ),
@@ -810,14 +806,8 @@ pub fn compile(
     }
 
     // Conditions.
-    let compile_pred = |p: &PosPred, errors: &mut Vec<Diagnostic>, span: Span| -> Pred {
-        fn go(
-            p: &PosPred,
-            value: &dyn Fn(&Expr) -> i64,
-            board: &Board,
-            errors: &mut Vec<Diagnostic>,
-            span: Span,
-        ) -> Pred {
+    let compile_pred = |p: &PosPred| -> Pred {
+        fn go(p: &PosPred, value: &dyn Fn(&Expr) -> i64, board: &Board) -> Pred {
             match p {
                 PosPred::Count {
                     whose,
@@ -839,36 +829,18 @@ pub fn compile(
                     piece: *piece,
                     counted: match counted {
                         CountedDef::Pieces(k) => Counted::Pieces(*k),
-                        CountedDef::Region(r) => match board.region_index(r) {
-                            Some(bit) => Counted::Region(bit as u32),
-                            None => {
-                                errors.push(
-                                    Diagnostic::error(span, format!("unknown region `{r}`"))
-                                        .with_hint(format!(
-                                            "the regions are: {}",
-                                            board.region_names().join(", ")
-                                        )),
-                                );
-                                Counted::Region(0)
-                            }
-                        },
+                        CountedDef::Region(r) => Counted::Region(
+                            board.region_index(r).expect("checked: the region exists") as u32,
+                        ),
                     },
                 },
                 PosPred::NoMove => Pred::NoMove,
-                PosPred::Not(x) => Pred::Not(Box::new(go(x, value, board, errors, span))),
-                PosPred::And(v) => Pred::And(
-                    v.iter()
-                        .map(|x| go(x, value, board, errors, span))
-                        .collect(),
-                ),
-                PosPred::Or(v) => Pred::Or(
-                    v.iter()
-                        .map(|x| go(x, value, board, errors, span))
-                        .collect(),
-                ),
+                PosPred::Not(x) => Pred::Not(Box::new(go(x, value, board))),
+                PosPred::And(v) => Pred::And(v.iter().map(|x| go(x, value, board)).collect()),
+                PosPred::Or(v) => Pred::Or(v.iter().map(|x| go(x, value, board)).collect()),
             }
         }
-        go(p, &value, &board, errors, span)
+        go(p, &value, &board)
     };
     let turns: Vec<Turn> = def
         .turns
@@ -923,10 +895,7 @@ pub fn compile(
                 _ => true,
             };
             Turn {
-                guard: t
-                    .guard
-                    .as_ref()
-                    .map(|g| compile_pred(g, &mut errors, t.span)),
+                guard: t.guard.as_ref().map(compile_pred),
                 steps,
                 independent,
             }
@@ -937,7 +906,7 @@ pub fn compile(
         .iter()
         .map(|c| Check {
             result: c.result,
-            cond: compile_pred(&c.cond, &mut errors, def.board_span),
+            cond: compile_pred(&c.cond),
         })
         .collect();
     let simple = turns.len() == 1

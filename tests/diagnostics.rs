@@ -559,3 +559,267 @@ fn no_mutated_rule_file_makes_weft_panic() {
         "both paths exercised: {outcomes:?}"
     );
 }
+
+/// The file most movement-construct cases start from.
+const BASE2: &str = r#"game "M"
+param side = 3 in 3 to 9
+param pawns = 3
+players black white
+board hexagon side
+piece disk
+neutral piece pawn
+turn while count pawn < pawns: place disk on empty, then place pawn on empty
+turn: slide pawn through no pawn, then place disk on no disk
+at turn start: win if own disk separates pawn
+"#;
+
+#[test]
+fn neutral_pieces_have_no_owner() {
+    let text = r#"game "M"
+param side = 3 in 3 to 9
+param pawns = 3
+players black white
+board hexagon side
+piece disk
+neutral piece pawn
+turn while count pawn < pawns: place disk on empty, then place pawn on empty
+turn: slide pawn through no pawn and not own pawn, then place disk on no disk
+at turn start: win if own disk separates pawn
+"#
+    .to_string();
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: `pawn` is neutral: it has no owner, so it cannot be `own`
+ --> test.game:9:46
+  |
+9 | turn: slide pawn through no pawn and not own pawn, then place disk on no disk
+  |                                              ^^^^
+  = hint: use a piece the players own, or drop `own`/`enemy`
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn a_turn_after_an_unguarded_turn_is_never_played() {
+    let text = format!(
+        "{BASE2}{}",
+        r#"turn: place disk on empty
+"#
+    );
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: this turn is never played
+  --> test.game:11:1
+   |
+11 | turn: place disk on empty
+   | ^^^^^^^^^^^^^^^^^^^^^^^^^
+   = hint: the turn above has no `while` condition, so it always applies; put turns with conditions first
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn no_move_cannot_guard_a_turn() {
+    let text = r#"game "M"
+param side = 3 in 3 to 9
+param pawns = 3
+players black white
+board hexagon side
+piece disk
+neutral piece pawn
+turn while no move and count pawn < pawns: place disk on empty, then place pawn on empty
+turn: slide pawn through no pawn, then place disk on no disk
+at turn start: win if own disk separates pawn
+"#
+    .to_string();
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: `no move` cannot decide which turn is played
+ --> test.game:8:12
+  |
+8 | turn while no move and count pawn < pawns: place disk on empty, then place pawn on empty
+  |            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  = hint: a turn's `while` condition may count pieces, not ask whether a move exists
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn separation_counts_a_known_region() {
+    let text = r#"game "M"
+param side = 3 in 3 to 9
+param pawns = 3
+players black white
+board hexagon side
+piece disk
+neutral piece pawn
+turn while count pawn < pawns: place disk on empty, then place pawn on empty
+turn: slide pawn through no pawn, then place disk on no disk
+at turn start: win if own disk separates region stars
+"#
+    .to_string();
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: unknown region `stars`
+  --> test.game:10:49
+   |
+10 | at turn start: win if own disk separates region stars
+   |                                                 ^^^^^
+   = hint: the regions are `top`, `bottom`, `upper-left`, `lower-left`, `upper-right` and `lower-right`; declare one with `region stars: d4 e5 ...`
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn setup_rows_must_be_on_the_board() {
+    let text = format!(
+        "{BASE2}{}",
+        r#"setup black: disk on rows side + 1 to side + 3
+"#
+    );
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: rows 4 to 6 are not rows of this board
+  --> test.game:11:27
+   |
+11 | setup black: disk on rows side + 1 to side + 3
+   |                           ^^^^^^^^^^^^^^^^^^^^
+   = hint: its rows go from 1 to 5
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn blocked_and_setup_cells_must_be_on_the_board() {
+    let text = format!(
+        "{BASE2}{}",
+        r#"blocked z9
+setup neutral: pawn on c3 a1
+"#
+    );
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: `z9` is not a cell of this board
+  --> test.game:11:9
+   |
+11 | blocked z9
+   |         ^^
+   = hint: name a cell such as `d4`: column letter, then row number from 1 at the bottom
+error: `a1` is not a cell of this board
+  --> test.game:12:27
+   |
+12 | setup neutral: pawn on c3 a1
+   |                           ^^
+   = hint: name a cell such as `d4`: column letter, then row number from 1 at the bottom (blocked squares are off the board)
+test.game: 2 errors in the rule file
+"#
+    );
+}
+
+#[test]
+fn setup_owner_must_match_the_piece() {
+    let text = format!(
+        "{BASE2}{}",
+        r#"setup black: pawn on c3
+setup neutral: disk on c3
+"#
+    );
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: `pawn` is neutral: set it up as `setup neutral: pawn on ...`
+  --> test.game:11:14
+   |
+11 | setup black: pawn on c3
+   |              ^^^^
+   = hint: neutral pieces belong to nobody; other pieces to a player
+error: `disk` belongs to a player: name the player, not `neutral`
+  --> test.game:12:16
+   |
+12 | setup neutral: disk on c3
+   |                ^^^^
+   = hint: neutral pieces belong to nobody; other pieces to a player
+test.game: 2 errors in the rule file
+"#
+    );
+}
+
+#[test]
+fn subtraction_needs_spaces() {
+    let text = r#"game "M"
+param side = 3 in 3 to 9
+param pawns = 3
+players black white
+board hexagon side-1
+piece disk
+neutral piece pawn
+turn while count pawn < pawns: place disk on empty, then place pawn on empty
+turn: slide pawn through no pawn, then place disk on no disk
+at turn start: win if own disk separates pawn
+"#
+    .to_string();
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: unknown parameter `side-1`
+ --> test.game:5:15
+  |
+5 | board hexagon side-1
+  |               ^^^^^^
+  = hint: did you mean `side`? (to subtract, put spaces around `-`)
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn hex_pictures_sit_on_the_lattice() {
+    let text = format!(
+        "{BASE2}{}",
+        r#"forbid "bad"
+  X .
+  . X
+"#
+    );
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: this hex picture's symbols do not sit on the hex lattice
+  --> test.game:11:8
+   |
+11 | forbid "bad"
+   |        ^^^^^
+   = hint: on a hex board, draw each row half a cell (one column) to the right of the row below, symbols two columns apart
+test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn a_turn_has_at_most_two_steps() {
+    let text = r#"game "M"
+param side = 3 in 3 to 9
+param pawns = 3
+players black white
+board hexagon side
+piece disk
+neutral piece pawn
+turn while count pawn < pawns: place disk on empty, then place pawn on empty
+turn: slide pawn through no pawn, then place disk on no disk, then place disk on no disk
+at turn start: win if own disk separates pawn
+"#
+    .to_string();
+    assert_eq!(
+        render(&text, None, None),
+        r#"error: a turn has at most two steps
+ --> test.game:9:68
+  |
+9 | turn: slide pawn through no pawn, then place disk on no disk, then place disk on no disk
+  |                                                                    ^^^^^^^^^^^^^^^^^^^^^
+  = hint: split the turn, or ask for longer compound turns
+test.game: 1 error in the rule file
+"#
+    );
+}

@@ -11,7 +11,10 @@ use weft::state::{DrawKind, Move, Outcome, Slot, State};
 
 fn load(name: &str, sets: &[(&str, &str)]) -> Arc<Rules> {
     let o = Overrides {
-        sets: sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        sets: sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         size: None,
     };
     weft::load_file(project(&format!("games/{name}.game")).to_str().unwrap(), &o)
@@ -32,7 +35,9 @@ fn why_text(s: &State, text: &str) -> String {
 
 fn play(s: &State, text: &str) -> State {
     let m = Move::parse(text, s.rules()).unwrap();
-    s.clone().play(m).unwrap_or_else(|e| panic!("{text}: {}", e.reason.describe(s.rules())))
+    s.clone()
+        .play(m)
+        .unwrap_or_else(|e| panic!("{text}: {}", e.reason.describe(s.rules())))
 }
 
 // ---------------------------------------------------------------- Windborne
@@ -52,12 +57,25 @@ fn wind() -> Arc<Rules> {
 #[test]
 fn windborne_setup_places_a_disk_then_a_pawn_even_on_the_fresh_disk() {
     let s = State::new(wind());
-    assert_eq!(why_text(&s, "c3,c3"), "legal", "the disk just placed counts");
+    assert_eq!(
+        why_text(&s, "c3,c3"),
+        "legal",
+        "the disk just placed counts"
+    );
     assert_eq!(why_text(&s, "c3,d3"), "legal");
-    assert_eq!(why_text(&s, "c3"), "this turn has two steps: write them joined by a comma, e.g. `c4,d5`");
+    assert_eq!(
+        why_text(&s, "c3"),
+        "this turn has two steps: write them joined by a comma, e.g. `c4,d5`"
+    );
     let s1 = play(&s, "c3,c3");
-    assert_eq!(s1.slot(0, s1.rules().board().parse_cell("c3").unwrap()), Slot::Player(0));
-    assert_eq!(s1.slot(1, s1.rules().board().parse_cell("c3").unwrap()), Slot::Neutral);
+    assert_eq!(
+        s1.slot(0, s1.rules().board().parse_cell("c3").unwrap()),
+        Slot::Player(0)
+    );
+    assert_eq!(
+        s1.slot(1, s1.rules().board().parse_cell("c3").unwrap()),
+        Slot::Neutral
+    );
     // White may not put a pawn on Black's disk, nor a disk where a pawn stands.
     assert_eq!(why_text(&s1, "d3,c3"), "step 2: c3 already holds a pawn");
     assert_eq!(why_text(&s1, "c3,d3"), "c3 already holds a disk");
@@ -128,8 +146,16 @@ fn windborne_slides_are_blocked_by_pawns_and_enemy_disks_but_not_at_the_start() 
 #[test]
 fn windborne_zero_step_is_the_placement_alone_and_disks_go_under_pawns() {
     let s = windborne_play_position();
-    let moves: Vec<String> = s.legal_moves().iter().map(|m| m.to_text(s.rules())).collect();
-    assert_eq!(moves.iter().filter(|m| *m == "e3").count(), 1, "listed once");
+    let moves: Vec<String> = s
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_text(s.rules()))
+        .collect();
+    assert_eq!(
+        moves.iter().filter(|m| *m == "e3").count(),
+        1,
+        "listed once"
+    );
     assert!(moves.contains(&"a3-b3,e3".to_string()));
     // e3 holds a pawn and no disk: a disk goes under it.
     let after = play(&s, "e3");
@@ -137,7 +163,10 @@ fn windborne_zero_step_is_the_placement_alone_and_disks_go_under_pawns() {
     assert_eq!(after.slot(0, e3), Slot::Player(0));
     assert_eq!(after.slot(1, e3), Slot::Neutral);
     assert_eq!(why_text(&s, "c3"), "c3 already holds a disk");
-    assert_eq!(why_text(&s, "d2"), "c3 already holds a disk".replace("c3", "d2"));
+    assert_eq!(
+        why_text(&s, "d2"),
+        "c3 already holds a disk".replace("c3", "d2")
+    );
 }
 
 #[test]
@@ -148,7 +177,11 @@ fn windborne_a_separating_group_wins_at_the_start_of_its_owners_turn() {
         .iter()
         .map(|c| (*c, "disk", Some(0)))
         .collect();
-    pieces.extend([("c1", "pawn", None), ("c5", "pawn", None), ("c3", "pawn", None)]);
+    pieces.extend([
+        ("c1", "pawn", None),
+        ("c5", "pawn", None),
+        ("c3", "pawn", None),
+    ]);
     let black = State::from_pieces(wind(), &pieces, 0, 10).unwrap();
     assert_eq!(black.outcome(), Some(Outcome::Win(0)));
     // At White's turn the game goes on (Black wins only at Black's turn; White may move
@@ -173,16 +206,28 @@ fn windborne_the_opponent_separating_and_no_move_loses_and_no_move_alone_draws()
         .iter()
         .map(|c| (c.as_str(), "disk", Some(usize::from(!c.ends_with('3')))))
         .collect();
-    pieces.extend([("c1", "pawn", None), ("c5", "pawn", None), ("c3", "pawn", None)]);
+    pieces.extend([
+        ("c1", "pawn", None),
+        ("c5", "pawn", None),
+        ("c3", "pawn", None),
+    ]);
     let s = State::from_pieces(b.clone(), &pieces, 1, 30).unwrap();
-    assert_eq!(s.outcome(), Some(Outcome::Win(0)), "White cannot move and Black separates");
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win(0)),
+        "White cannot move and Black separates"
+    );
     // The same full board with every pawn on White's lower group: that group holds all
     // three, so every region left holds none: White separates, and wins at its turn.
     let mut pieces2: Vec<(&str, &str, Option<usize>)> = cells
         .iter()
         .map(|c| (c.as_str(), "disk", Some(usize::from(!c.ends_with('3')))))
         .collect();
-    pieces2.extend([("c1", "pawn", None), ("d1", "pawn", None), ("e1", "pawn", None)]);
+    pieces2.extend([
+        ("c1", "pawn", None),
+        ("d1", "pawn", None),
+        ("e1", "pawn", None),
+    ]);
     let w = State::from_pieces(b, &pieces2, 1, 30).unwrap();
     assert_eq!(w.outcome(), Some(Outcome::Win(1)));
 }
@@ -193,7 +238,9 @@ fn no_move_draw_and_count_checks_as_general_constructs() {
     // the player to move cannot move: `no move: draw`.
     let text = "game \"Fill\"\nplayers black white\nboard hexagon 2\npiece disk\n\
         turn: place disk on empty\nat turn start: win if count own disk >= 5\nno move: draw\n";
-    let rules = weft::load_str("fill.game", text, &Overrides::default()).unwrap().rules;
+    let rules = weft::load_str("fill.game", text, &Overrides::default())
+        .unwrap()
+        .rules;
     let mut s = State::new(rules);
     for _ in 0..7 {
         let m = s.legal_moves()[0];
@@ -203,7 +250,9 @@ fn no_move_draw_and_count_checks_as_general_constructs() {
     // With a threshold of 4, Black (4 disks of 7) wins at the start of its next turn;
     // here that turn never comes (the board is full at White's turn), so lower it to 3:
     let text3 = text.replace(">= 5", ">= 3");
-    let rules = weft::load_str("fill.game", &text3, &Overrides::default()).unwrap().rules;
+    let rules = weft::load_str("fill.game", &text3, &Overrides::default())
+        .unwrap()
+        .rules;
     let mut s = State::new(rules);
     for _ in 0..4 {
         let m = s.legal_moves()[0];
@@ -212,10 +261,18 @@ fn no_move_draw_and_count_checks_as_general_constructs() {
     assert_eq!(s.outcome(), None, "Black has 2, White 2");
     let m = s.legal_moves()[0];
     s = s.play(m).unwrap();
-    assert_eq!(s.outcome(), None, "Black's 3rd disk: the check waits for Black's turn");
+    assert_eq!(
+        s.outcome(),
+        None,
+        "Black's 3rd disk: the check waits for Black's turn"
+    );
     let m = s.legal_moves()[0];
     s = s.play(m).unwrap();
-    assert_eq!(s.outcome(), Some(Outcome::Win(0)), "at the start of Black's turn");
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Win(0)),
+        "at the start of Black's turn"
+    );
 }
 
 #[test]
@@ -236,13 +293,17 @@ fn windborne_swap_on_whites_first_turn() {
     let t = play(&s, "swap");
     assert_eq!(t.to_move(), 1);
     assert_eq!(t.seat_of(0), 1);
-    assert_eq!(why_text(&t, "swap"), "swap is only allowed on the second player's first turn");
+    assert_eq!(
+        why_text(&t, "swap"),
+        "swap is only allowed on the second player's first turn"
+    );
 }
 
 // ---------------------------------------------------------------- Crossings
 
 fn cross(pieces: &[(&str, usize)], to_move: usize) -> State {
-    let list: Vec<(&str, &str, Option<usize>)> = pieces.iter().map(|(c, p)| (*c, "man", Some(*p))).collect();
+    let list: Vec<(&str, &str, Option<usize>)> =
+        pieces.iter().map(|(c, p)| (*c, "man", Some(*p))).collect();
     State::from_pieces(load("crossings", &[]), &list, to_move, 10).unwrap()
 }
 
@@ -251,24 +312,54 @@ const B: usize = 1;
 
 #[test]
 fn crossings_lines_of_one_two_and_three_move_their_length_along_their_axis() {
-    let s = cross(&[("d3", W), ("d4", W), ("d5", W), ("b2", W), ("c3", W), ("a8", B), ("h8", B)], W);
+    let s = cross(
+        &[
+            ("d3", W),
+            ("d4", W),
+            ("d5", W),
+            ("b2", W),
+            ("c3", W),
+            ("a8", B),
+            ("h8", B),
+        ],
+        W,
+    );
     // A line of three moves exactly three, forwards or backwards.
     assert_eq!(why_text(&s, "d3:d5-d8"), "legal");
-    assert_eq!(why_text(&s, "d5:d3-d2"), "a line of 3 moves exactly 3 cells; this moves 1");
-    assert_eq!(why_text(&s, "d5:d3-d1"), "a line of 3 moves exactly 3 cells; this moves 2");
+    assert_eq!(
+        why_text(&s, "d5:d3-d2"),
+        "a line of 3 moves exactly 3 cells; this moves 1"
+    );
+    assert_eq!(
+        why_text(&s, "d5:d3-d1"),
+        "a line of 3 moves exactly 3 cells; this moves 2"
+    );
     // Backwards it would need d0: no such move is listed.
-    let moves: Vec<String> = s.legal_moves().iter().map(|m| m.to_text(s.rules())).collect();
+    let moves: Vec<String> = s
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_text(s.rules()))
+        .collect();
     assert!(!moves.iter().any(|m| m.starts_with("d5:d3-")), "{moves:?}");
     assert!(moves.contains(&"d3:d5-d8".to_string()));
     // The front two of the run also form a line (the rear piece stays).
     assert_eq!(why_text(&s, "d4:d5-d7"), "legal");
     // A single piece moves one cell in any direction.
     assert_eq!(why_text(&s, "d5-e6"), "legal");
-    assert_eq!(why_text(&s, "d5-d7"), "a line of 1 moves exactly 1 cells; this moves 2");
+    assert_eq!(
+        why_text(&s, "d5-d7"),
+        "a line of 1 moves exactly 1 cells; this moves 2"
+    );
     // A diagonal line of two: here its way up is blocked by White's own d4, and down it
     // would leave the board (a1 is only one step away).
-    assert_eq!(why_text(&s, "b2:c3-e5"), "the way is not clear: d4 is occupied");
-    assert_eq!(why_text(&s, "c3:b2-a1"), "a line of 2 moves exactly 2 cells; this moves 1");
+    assert_eq!(
+        why_text(&s, "b2:c3-e5"),
+        "the way is not clear: d4 is occupied"
+    );
+    assert_eq!(
+        why_text(&s, "c3:b2-a1"),
+        "a line of 2 moves exactly 2 cells; this moves 1"
+    );
     let diag = cross(&[("b2", W), ("c3", W), ("a8", B)], W);
     assert_eq!(why_text(&diag, "b2:c3-e5"), "legal");
     let back = cross(&[("e5", W), ("f6", W), ("a8", B)], W);
@@ -279,18 +370,41 @@ fn crossings_lines_of_one_two_and_three_move_their_length_along_their_axis() {
     assert_eq!(why_text(&h, "d4:c4-a4"), "legal");
     // Lines must be straight and own.
     assert_eq!(why_text(&h, "c4:d4-f5"), "d4 to f5 is not a straight line");
-    assert_eq!(why_text(&h, "a8-a7"), "a8 holds no man of yours that may move");
+    assert_eq!(
+        why_text(&h, "a8-a7"),
+        "a8 holds no man of yours that may move"
+    );
 }
 
 #[test]
 fn crossings_a_line_is_blocked_by_own_enemy_and_the_edge() {
-    let s = cross(&[("a3", W), ("a4", W), ("a6", W), ("b3", W), ("b4", W), ("b6", B), ("h8", B)], W);
-    assert_eq!(why_text(&s, "a3:a4-a6"), "the way is not clear: a6 is occupied");
-    assert_eq!(why_text(&s, "b3:b4-b6"), "the way is not clear: b6 is occupied");
+    let s = cross(
+        &[
+            ("a3", W),
+            ("a4", W),
+            ("a6", W),
+            ("b3", W),
+            ("b4", W),
+            ("b6", B),
+            ("h8", B),
+        ],
+        W,
+    );
+    assert_eq!(
+        why_text(&s, "a3:a4-a6"),
+        "the way is not clear: a6 is occupied"
+    );
+    assert_eq!(
+        why_text(&s, "b3:b4-b6"),
+        "the way is not clear: b6 is occupied"
+    );
     assert_eq!(why_text(&s, "a4-a5"), "legal");
     let e = cross(&[("a7", W), ("a8", W), ("h8", B)], W);
     // a8 is White's far row: frozen; a7 alone may not step off the board.
-    assert_eq!(why_text(&e, "a7-a8"), "the way is not clear: a8 is occupied");
+    assert_eq!(
+        why_text(&e, "a7-a8"),
+        "the way is not clear: a8 is occupied"
+    );
 }
 
 #[test]
@@ -334,7 +448,11 @@ fn crossings_frozen_men_cannot_be_captured_and_freeze_on_arrival() {
     let after = play(&a, "c7-c8");
     let c8 = a.rules().board().parse_cell("c8").unwrap();
     assert!(after.is_frozen(0, c8));
-    assert_eq!(after.owes_crossing(), Some(B), "the crossing starts the race");
+    assert_eq!(
+        after.owes_crossing(),
+        Some(B),
+        "the crossing starts the race"
+    );
 }
 
 #[test]
@@ -384,9 +502,7 @@ fn crossings_the_ply_limit_draws() {
 fn hex_pictures_get_the_twelve_hex_symmetries() {
     let text = std::fs::read_to_string(project("games/hex.game")).unwrap();
     // A forbidden "bridge": two like stones a bridge apart with both links empty.
-    let with_glyph = format!(
-        "{text}\nforbid \"bridge\"\n   . X\n  X .\n"
-    );
+    let with_glyph = format!("{text}\nforbid \"bridge\"\n   . X\n  X .\n");
     let l = weft::load_str("hex.game", &with_glyph, &Overrides::default()).unwrap();
     let g = &l.rules.glyphs()[0];
     // 3 orientations of the rhombus of four cells x 2 colourings.
