@@ -14,6 +14,8 @@ pub mod diagnostic;
 pub mod glyph;
 pub mod perft;
 pub mod playout;
+pub mod replay;
+pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod state;
