@@ -77,8 +77,9 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Games, spread evenly over the run, looked at turn by turn for the branching
-        /// factor, the glyphs' rejections and board coverage (0: none)
-        #[arg(long, default_value_t = 1000, value_name = "GAMES")]
+        /// factor, the glyphs' rejections and board coverage (0: none). Each costs a
+        /// scan of every legal move at every turn, tens of times a plain game.
+        #[arg(long, default_value_t = 200, value_name = "GAMES")]
         detailed: u64,
         /// Cut a game still going after this many moves (counted as cut)
         #[arg(long, default_value_t = 10_000, value_name = "MOVES")]

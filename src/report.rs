@@ -640,14 +640,18 @@ impl Report {
             t.no_legal_move, t.forced_passes, t.stuck_endings
         )?;
         let br = &self.branching;
-        writeln!(
-            s,
-            "  branching factor: {:.1} legal moves per turn (every turn of {} detailed games, {} turns)",
-            br.mean, br.games, br.turns
-        )?;
+        if br.games == 0 {
+            writeln!(s, "  branching factor: not measured (--detailed 0)")?;
+        } else {
+            writeln!(
+                s,
+                "  branching factor: {:.1} legal moves per turn (every turn of {} detailed games, {} turns)",
+                br.mean, br.games, br.turns
+            )?;
+        }
 
         let r = &self.rejections;
-        if !r.by_glyph.is_empty() {
+        if !r.by_glyph.is_empty() && r.games > 0 {
             writeln!(
                 s,
                 "\nrejections (every empty point at every turn of the {} detailed games, for the player to move: {} candidates; a point rejected by several glyphs counts for the first in the file)",
@@ -670,14 +674,16 @@ impl Report {
 
         let c = &self.coverage;
         writeln!(s, "\nboard")?;
-        writeln!(
-            s,
-            "  coverage: {:.1}% of the {} points occupied at some time in a game (mean of {} detailed games)",
-            pct(c.mean),
-            c.cells,
-            c.games
-        )?;
-        if c.games > 0 {
+        if c.games == 0 {
+            writeln!(s, "  coverage: not measured (--detailed 0)")?;
+        } else {
+            writeln!(
+                s,
+                "  coverage: {:.1}% of the {} points occupied at some time in a game (mean of {} detailed games)",
+                pct(c.mean),
+                c.cells,
+                c.games
+            )?;
             if c.never_used.is_empty() {
                 writeln!(s, "  every point was used in some detailed game")?;
             } else {
@@ -691,7 +697,7 @@ impl Report {
         self.write_heatmap(s)?;
 
         writeln!(s, "\nclaims")?;
-        writeln!(s, "broken claims: {} games", self.broken_games)?;
+        writeln!(s, "  broken claims: {} games", self.broken_games)?;
         if self.claims.is_empty() {
             writeln!(
                 s,
@@ -730,8 +736,17 @@ impl Report {
         }
         writeln!(
             s,
-            "\ntime: {:.2} s, {:.0} playouts/s",
-            self.seconds, self.playouts_per_second
+            "\ntime: {:.2} s, {:.0} playouts/s{}",
+            self.seconds,
+            self.playouts_per_second,
+            if self.branching.games > 0 {
+                format!(
+                    " (the {} detailed games included; --detailed 0 for raw speed)",
+                    self.branching.games
+                )
+            } else {
+                String::new()
+            }
         )
     }
 
@@ -803,7 +818,6 @@ impl Report {
             .wins_by_colour
             .first()
             .map_or("-".to_string(), |c| format!("{} {}", c.name, ci(c)));
-        let broken: u64 = self.claims.iter().map(|c| c.broken).sum();
         vec![
             ("file", self.file.clone()),
             ("game", self.game.clone()),
@@ -846,10 +860,10 @@ impl Report {
             (
                 "claims broken",
                 format!(
-                    "{} games ({} breaks of {} claims)",
-                    self.broken_games,
-                    broken,
-                    self.claims.len()
+                    "{} of {} ({} games)",
+                    self.claims.iter().filter(|c| c.broken > 0).count(),
+                    self.claims.len(),
+                    self.broken_games
                 ),
             ),
             (
@@ -937,11 +951,9 @@ pub fn check(start: &State, plan: &Plan, file: &str, start_moves: &str, progress
         indicatif::ProgressBar::hidden()
     };
     bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-        .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
     );
     bar.set_message(start.rules().name().to_string());
     let t0 = Instant::now();
