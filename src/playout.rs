@@ -366,7 +366,7 @@ pub fn random_game(start: &State, rng: &mut Rng, moves: &mut Vec<Move>, max_plie
 /// Plays game `index` and folds it into `t`.
 fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &mut Tally) {
     let detailed = plan.is_detailed(index);
-    let rules = start.rules().clone();
+    let rules = start.rules();
     let mut rng = Rng::for_game(plan.seed, index);
     let mut s = start.clone();
     scratch.moves.clear();
@@ -459,7 +459,7 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
         t.shortest = Some(example(index, &facts, facts.length, &scratch.moves));
     }
     let mut broke = false;
-    for (name, broken_at) in broken_claims(&rules, &facts) {
+    for (name, broken_at) in broken_claims(rules, &facts) {
         broke = true;
         let c = t.claims.entry(name).or_default();
         c.broken += 1;
