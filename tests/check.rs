@@ -378,6 +378,25 @@ fn compare_prints_two_variants_side_by_side() {
     for k in ["first seat wins", "draws", "mean length", "claims broken"] {
         line(k);
     }
+    let o = weft(&[
+        "check",
+        "games/crossway.game",
+        "--size",
+        "5",
+        "--playouts",
+        "100",
+        "--json",
+        "--compare",
+        "games/crosswind.game",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let games: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, ["Crossway", "Crosswind"]);
 }
 
 #[test]
