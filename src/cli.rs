@@ -3,13 +3,13 @@
 //! error, 2 a usage error).
 
 use crate::perft::perft;
-use crate::playout;
 use crate::rules::Overrides;
-use crate::state::{describe_outcome, State};
+use crate::state::State;
 use crate::{load_file, Loaded};
+use crate::{playout, replay, report};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 #[derive(Parser, Debug)]
@@ -57,7 +57,7 @@ enum Command {
         #[arg(long)]
         no_swap: bool,
     },
-    /// Play uniformly random games and report results
+    /// Play uniformly random games and report results, claims and counterexamples
     Check {
         #[command(flatten)]
         game: GameArgs,
@@ -67,12 +67,50 @@ enum Command {
         /// Seed of the random games (the same seed gives the same report)
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Worker threads (default: all cores)
+        /// Worker threads (default: all cores; the report does not depend on it)
         #[arg(long)]
         threads: Option<usize>,
         /// Leave the swap move out
         #[arg(long)]
         no_swap: bool,
+        /// Print the report as JSON
+        #[arg(long)]
+        json: bool,
+        /// Games, spread evenly over the run, looked at turn by turn for the branching
+        /// factor, the glyphs' rejections and board coverage (0: none). Each costs a
+        /// scan of every legal move at every turn, tens of times a plain game.
+        #[arg(long, default_value_t = 200, value_name = "GAMES")]
+        detailed: u64,
+        /// Cut a game still going after this many moves (counted as cut)
+        #[arg(long, default_value_t = 10_000, value_name = "MOVES")]
+        max_plies: u32,
+        /// Also check these rule files (same options) and print the main figures side
+        /// by side
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        compare: Vec<String>,
+    },
+    /// Print a game position by position
+    Replay {
+        /// The rule file
+        file: String,
+        /// Board size: sets the parameter the board's size is written with
+        #[arg(long)]
+        size: Option<i64>,
+        /// Set a parameter: --set name=value (repeatable)
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// The moves, e.g. --moves "e5 d4 swap"
+        #[arg(
+            long,
+            value_name = "MOVES",
+            allow_hyphen_values = true,
+            required_unless_present = "record",
+            conflicts_with = "record"
+        )]
+        moves: Option<String>,
+        /// A record file: a JSON object whose `moves` is an array of moves or one string
+        #[arg(long, value_name = "FILE")]
+        record: Option<String>,
     },
 }
 
@@ -148,82 +186,67 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             seed,
             threads,
             no_swap,
+            json,
+            detailed,
+            max_plies,
+            compare,
         } => {
-            let (loaded, state) = start(&game, no_swap)?;
             let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let r = playout::report(&state, playouts, seed, threads);
-            let rules = &loaded.rules;
-            let b = rules.board();
-            let pct = |k: u64| 100.0 * k as f64 / r.games.max(1) as f64;
-            let p = rules.players();
-            writeln!(
-                out,
-                "{}, {}x{}, {} random games (seed {seed}, {threads} thread{})",
-                rules.name(),
-                b.width,
-                b.height,
-                r.games,
-                if threads == 1 { "" } else { "s" }
-            )
-            .map_err(io)?;
-            writeln!(
-                out,
-                "wins by colour: {} {} ({:.1}%), {} {} ({:.1}%)",
-                p[0],
-                r.wins_by_colour[0],
-                pct(r.wins_by_colour[0]),
-                p[1],
-                r.wins_by_colour[1],
-                pct(r.wins_by_colour[1])
-            )
-            .map_err(io)?;
-            writeln!(
-                out,
-                "wins by seat: first {} ({:.1}%), second {} ({:.1}%)",
-                r.wins_by_seat[0],
-                pct(r.wins_by_seat[0]),
-                r.wins_by_seat[1],
-                pct(r.wins_by_seat[1])
-            )
-            .map_err(io)?;
-            if rules.has_swap() {
-                writeln!(out, "swap used: {} games ({:.1}%)", r.swaps, pct(r.swaps)).map_err(io)?;
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                .max(1);
+            let plan = playout::Plan {
+                games: playouts,
+                seed,
+                threads,
+                detailed,
+                max_plies,
+            };
+            let progress = std::io::stderr().is_terminal();
+            let mut reports = Vec::new();
+            for file in std::iter::once(&game.file).chain(&compare) {
+                let args = GameArgs {
+                    file: file.clone(),
+                    ..game.clone()
+                };
+                let (_, state) = start(&args, no_swap)?;
+                let moves = game.moves.as_deref().unwrap_or("");
+                reports.push(report::check(&state, &plan, file, moves, progress));
             }
-            writeln!(
-                out,
-                "draws: {} (deadlock: neither player can move)",
-                r.draws_deadlock
-            )
-            .map_err(io)?;
-            writeln!(out, "mean length: {:.1} moves", r.mean_length()).map_err(io)?;
-            writeln!(
-                out,
-                "skipped turns: {} in {} games",
-                r.passes, r.games_with_pass
-            )
-            .map_err(io)?;
-            writeln!(out, "broken claims: {} games", r.stopped).map_err(io)?;
-            for (i, moves) in &r.broken {
-                let text: Vec<String> = moves.iter().map(|m| m.to_text(rules)).collect();
-                let end = state
-                    .clone()
-                    .replay(&text.join(" "))
-                    .map_err(|e| e.to_string())?;
-                let why = end
-                    .outcome()
-                    .map(|o| describe_outcome(o, rules))
-                    .unwrap_or_default();
-                writeln!(out, "  game {i} ({why}) after {} moves:", moves.len()).map_err(io)?;
-                writeln!(out, "    --moves \"{}\"", text.join(" ")).map_err(io)?;
+            let text = match (json, reports.as_slice()) {
+                (true, [one]) => serde_json::to_string_pretty(one),
+                (true, many) => serde_json::to_string_pretty(many),
+                (false, [one]) => Ok(one.text()),
+                (false, many) => Ok(report::compare(many)),
             }
-            writeln!(
-                out,
-                "time: {:.2} s, {:.0} playouts/s",
-                r.seconds,
-                r.playouts_per_second()
-            )
-            .map_err(io)?;
+            .map_err(|e| e.to_string())?;
+            writeln!(out, "{}", text.trim_end()).map_err(io)?;
+        }
+        Command::Replay {
+            file,
+            size,
+            set,
+            moves,
+            record,
+        } => {
+            let game = GameArgs {
+                file,
+                size,
+                set,
+                moves: None,
+            };
+            let (_, state) = start(&game, false)?;
+            let moves = match (moves, record) {
+                (Some(m), _) => m,
+                (None, Some(path)) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {path}: {e}"))?;
+                    replay::record_moves(&path, &text)?
+                }
+                (None, None) => return Err("give --moves or --record".into()),
+            };
+            let (text, result) = replay::replay(state, &moves);
+            write!(out, "{text}").map_err(io)?;
+            result?;
         }
     }
     Ok(())

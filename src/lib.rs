@@ -16,6 +16,8 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod playout;
+pub mod replay;
+pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod separation;

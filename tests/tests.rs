@@ -1,5 +1,6 @@
 //! All integration tests, built as one binary (see `mod` lines).
 
+mod check;
 mod cli;
 mod common;
 mod crosscheck;

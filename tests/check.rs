@@ -1,0 +1,536 @@
+//! `weft check` and `weft replay`: the random-play report is the same for any
+//! thread count, its figures agree with games replayed one by one, broken claims
+//! come with move lists that replay to the broken state, and the JSON has its keys.
+
+use crate::common::*;
+use std::sync::Arc;
+use weft::playout::{self, Plan, Tally};
+use weft::report::Report;
+use weft::rules::{Overrides, Rules};
+use weft::state::{Move, Outcome, State};
+
+fn claims_rules(size: i64) -> Arc<Rules> {
+    let path = project("tests/data/claims.game");
+    let o = Overrides {
+        sets: vec![],
+        size: Some(size),
+    };
+    weft::load_file(path.to_str().unwrap(), &o)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .rules
+}
+
+fn plan(games: u64, threads: usize, detailed: u64) -> Plan {
+    Plan {
+        games,
+        seed: 11,
+        threads,
+        detailed,
+        max_plies: 10_000,
+    }
+}
+
+fn run(start: &State, plan: &Plan) -> Tally {
+    playout::run(start, plan, &|_| {})
+}
+
+#[test]
+fn a_tally_is_the_same_for_any_thread_count() {
+    for start in [
+        State::new(rules("crossway", 7)),
+        State::new(rules("crosswind", 5)),
+        State::new(claims_rules(4)),
+    ] {
+        let one = run(&start, &plan(700, 1, 100));
+        for threads in [2, 3, 8] {
+            assert_eq!(
+                one,
+                run(&start, &plan(700, threads, 100)),
+                "{} with {threads} threads",
+                start.rules().name()
+            );
+        }
+        assert_eq!(one.games, 700);
+        assert_eq!(one.detail.games, 100);
+    }
+}
+
+#[test]
+fn the_json_report_differs_only_in_threads_and_time() {
+    let json = |threads: &str| {
+        let o = weft(&[
+            "check",
+            "tests/data/claims.game",
+            "--playouts",
+            "500",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let m = v.as_object_mut().unwrap();
+        for key in ["threads", "seconds", "playouts_per_second"] {
+            assert!(m.remove(key).is_some(), "{key}");
+        }
+        v
+    };
+    assert_eq!(json("1"), json("2"));
+}
+
+/// Recomputes, game by game through the public state API, what a run tallies.
+#[test]
+fn a_tally_agrees_with_the_games_replayed_one_by_one() {
+    let start = State::new(claims_rules(4));
+    let p = plan(200, 2, 200);
+    let t = run(&start, &p);
+    let (mut wins, mut lengths, mut passes, mut legal, mut turns) = ([0u64; 2], 0u64, 0, 0, 0);
+    let mut draws = 0;
+    let mut moves = Vec::new();
+    for i in 0..p.games {
+        let mut rng = weft::rng::Rng::for_game(p.seed, i);
+        let end = playout::random_game(&start, &mut rng, &mut moves, p.max_plies);
+        match end.outcome() {
+            Some(Outcome::Win(c)) => wins[c] += 1,
+            Some(Outcome::Draw(_)) => draws += 1,
+            o => panic!("{o:?}"),
+        }
+        lengths += u64::from(end.ply());
+        passes += moves.iter().filter(|m| **m == Move::Pass).count() as u64;
+        let mut s = start.clone();
+        for &m in &moves {
+            legal += s.legal_moves().len() as u64;
+            turns += 1;
+            s = s.play(m).unwrap();
+        }
+        assert_eq!(s, end);
+    }
+    assert_eq!(t.wins_by_colour, wins);
+    assert_eq!(t.draws.values().sum::<u64>(), draws);
+    let tallied: u64 = t
+        .lengths
+        .iter()
+        .enumerate()
+        .map(|(n, k)| n as u64 * k)
+        .sum();
+    assert_eq!(tallied, lengths);
+    assert_eq!(t.passes, passes);
+    assert_eq!(t.forced_passes, passes, "every pass here is forced");
+    assert_eq!((t.detail.turns, t.detail.legal_moves), (turns, legal));
+    assert!(draws > 0 && passes > 0, "the sample shows both");
+}
+
+#[test]
+fn rejections_count_every_empty_point_once() {
+    // Crosswind at 5x5, every game detailed: at each turn, every empty point is a
+    // legal placement or rejected by exactly one reason.
+    let start = State::new(rules("crosswind", 5));
+    let p = plan(300, 2, 300);
+    let t = run(&start, &p);
+    let d = &t.detail;
+    let rejected: u64 = d.rejected_by_glyph.iter().sum::<u64>() + d.rejected_other;
+    // Legal moves are the legal placements plus the swap on each game's second turn.
+    assert_eq!(d.candidates, rejected + d.legal_moves - t.games);
+    assert!(d.rejected_by_glyph.iter().all(|&k| k > 0), "{d:?}");
+    assert_eq!(d.rejected_other, 0);
+    // Coverage: a placement game never empties a point, so the points covered are
+    // the stones at the end, which the game's length gives (no passes here).
+    let stones: u64 = t
+        .lengths
+        .iter()
+        .enumerate()
+        .map(|(n, k)| n as u64 * k)
+        .sum::<u64>()
+        - t.swapped_games;
+    assert_eq!(d.covered, stones);
+}
+
+#[test]
+fn every_broken_claim_replays_to_the_broken_state() {
+    let o = weft(&[
+        "check",
+        "tests/data/claims.game",
+        "--playouts",
+        "400",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let claims = v["claims"].as_array().unwrap();
+    let names: Vec<&str> = claims
+        .iter()
+        .map(|c| c["claim"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["no draws", "no passes", "length at most 12"]);
+    let start = State::new(claims_rules(4));
+    for c in claims {
+        assert!(c["broken"].as_u64().unwrap() > 0, "{c}");
+        let examples = c["examples"].as_array().unwrap();
+        assert!(!examples.is_empty());
+        for e in examples {
+            let moves = e["moves"].as_str().unwrap();
+            let words: Vec<&str> = moves.split_whitespace().collect();
+            assert_eq!(words.len() as u64, e["length"].as_u64().unwrap());
+            let at = e["broken_at"].as_u64().unwrap() as usize;
+            let end = start.clone().replay(moves).unwrap();
+            let before = start.clone().replay(&words[..at - 1].join(" ")).unwrap();
+            match c["claim"].as_str().unwrap() {
+                "no draws" => assert!(matches!(end.outcome(), Some(Outcome::Draw(_)))),
+                "no passes" => {
+                    assert!(before.must_pass(), "{moves}");
+                    assert_eq!(words[at - 1], "pass");
+                }
+                "length at most 12" => {
+                    assert_eq!(at, 13);
+                    assert!(!before.is_over() && end.ply() > 12);
+                }
+                other => panic!("{other}"),
+            }
+        }
+    }
+    // The shortest examples come first.
+    let lengths: Vec<u64> = claims[0]["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["length"].as_u64().unwrap())
+        .collect();
+    assert!(lengths.windows(2).all(|w| w[0] <= w[1]), "{lengths:?}");
+}
+
+#[test]
+fn the_json_report_has_its_keys_and_adds_up() {
+    let o = weft(&[
+        "check",
+        "games/crosswind.game",
+        "--size",
+        "6",
+        "--playouts",
+        "300",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for key in [
+        "games",
+        "wins_by_colour",
+        "wins_by_seat",
+        "draws",
+        "length",
+        "claims",
+        "playouts_per_second",
+        "swap",
+        "balance",
+        "completion",
+        "turns",
+        "branching",
+        "rejections",
+        "coverage",
+        "first_moves",
+        "shortest",
+    ] {
+        assert!(v.get(key).is_some(), "{key} in {v}");
+    }
+    let n = |v: &serde_json::Value| v.as_u64().unwrap();
+    assert_eq!(n(&v["games"]), 300);
+    let wins: u64 = v["wins_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| n(&s["wins"]))
+        .sum();
+    let colour_wins: u64 = v["wins_by_colour"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| n(&s["wins"]))
+        .sum();
+    let stopped: u64 = v["stopped"].as_object().unwrap().values().map(n).sum();
+    assert_eq!(wins, colour_wins);
+    assert_eq!(wins + n(&v["draws"]["total"]) + stopped + n(&v["cut"]), 300);
+    let bins: u64 = v["length"]["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| n(&b["games"]))
+        .sum();
+    assert_eq!(bins, 300);
+    let first: u64 = v["first_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| n(&f["games"]))
+        .sum();
+    assert_eq!(first, 300);
+    assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
+    let [lo, hi] = [0, 1].map(|i| v["wins_by_seat"][0]["ci95"][i].as_f64().unwrap());
+    let rate = v["wins_by_seat"][0]["rate"].as_f64().unwrap();
+    assert!(lo < rate && rate < hi, "{lo} {rate} {hi}");
+}
+
+#[test]
+fn the_text_report_names_each_section_and_prints_nothing_on_stderr() {
+    let o = weft(&[
+        "check",
+        "tests/data/claims.game",
+        "--playouts",
+        "200",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stderr(&o),
+        "",
+        "no progress bar when stderr is not a terminal"
+    );
+    let out = stdout(&o);
+    for key in [
+        "  draws: ",
+        ": deadlock ",
+        "  completion: ",
+        "  mean length: ",
+        "  skipped turns: ",
+        "  no legal move for the player to move: ",
+        "  branching factor: ",
+        "  \"crosscut\": ",
+        "  coverage: ",
+        "  first moves: ",
+        "broken claims: ",
+        "  \"no draws\": BROKEN in ",
+        "shortest game: ",
+        "time: ",
+    ] {
+        assert!(out.contains(key), "{key:?} in\n{out}");
+    }
+}
+
+#[test]
+fn a_report_is_built_from_the_tally_alone() {
+    let start = State::new(rules("crossway", 5));
+    let p = plan(400, 2, 50);
+    let t = run(&start, &p);
+    let meta = weft::report::Meta {
+        file: "x".into(),
+        start_moves: String::new(),
+        seconds: 1.0,
+    };
+    let r = Report::build(&start, &p, &t, &meta);
+    assert_eq!(r, Report::build(&start, &p, &run(&start, &p), &meta));
+    let seat_wins: u64 = r.wins_by_seat.iter().map(|s| s.wins).sum();
+    assert_eq!(seat_wins, r.balance.decisive);
+    let swap = r.swap.as_ref().expect("crossway has the swap");
+    assert_eq!(swap.used, t.swapped_games);
+    assert!(swap.used > 0, "random play swaps now and then");
+    let with: u64 = swap.with_swap.iter().map(|s| s.wins).sum();
+    let without: u64 = swap.without_swap.iter().map(|s| s.wins).sum();
+    assert_eq!(with + without, seat_wins);
+    assert_eq!(
+        r.length.min as usize,
+        t.lengths.iter().position(|&k| k > 0).unwrap()
+    );
+    assert!(r.length.min <= r.length.median && r.length.median <= r.length.max);
+    assert_eq!(r.shortest.as_ref().unwrap().length, r.length.min);
+}
+
+#[test]
+fn check_starts_after_moves_and_lists_them_in_counterexamples() {
+    let o = weft(&[
+        "check",
+        "tests/data/claims.game",
+        "--moves",
+        "a1 b2",
+        "--playouts",
+        "300",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["start_moves"], "a1 b2");
+    let e = &v["claims"][0]["examples"][0];
+    assert!(e["moves"].as_str().unwrap().starts_with("a1 b2 "), "{e}");
+    // The first random move is never a1 or b2.
+    for f in v["first_moves"].as_array().unwrap() {
+        assert!(f["move"] != "a1" && f["move"] != "b2");
+    }
+}
+
+#[test]
+fn compare_prints_two_variants_side_by_side() {
+    let o = weft(&[
+        "check",
+        "games/crossway.game",
+        "--size",
+        "5",
+        "--playouts",
+        "100",
+        "--compare",
+        "games/crosswind.game",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let line = |k: &str| {
+        out.lines()
+            .find(|l| l.starts_with(k))
+            .unwrap_or_else(|| panic!("{k} in {out}"))
+            .to_string()
+    };
+    assert!(line("game ").contains("Crossway") && line("game ").contains("Crosswind"));
+    assert!(line("board ").matches("5x5").count() == 2);
+    for k in ["first seat wins", "draws", "mean length", "claims broken"] {
+        line(k);
+    }
+    let o = weft(&[
+        "check",
+        "games/crossway.game",
+        "--size",
+        "5",
+        "--playouts",
+        "100",
+        "--json",
+        "--compare",
+        "games/crosswind.game",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let games: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, ["Crossway", "Crosswind"]);
+}
+
+#[test]
+fn a_game_that_never_ends_is_cut() {
+    let o = weft(&[
+        "check",
+        "tests/data/claims.game",
+        "--playouts",
+        "50",
+        "--max-plies",
+        "5",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["cut"], 50, "no game on 4x4 ends within 5 moves");
+    assert_eq!(v["completion"], 0.0);
+    assert_eq!(v["length"]["max"], 5);
+}
+
+#[test]
+fn replay_prints_every_position_and_the_outcome() {
+    let moves = "d2 a4 d1 a3 d3 b1 d4";
+    let o = weft(&["replay", "tests/data/claims.game", "--moves", moves]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Claims breaker, 4x4, 7 moves\n\nstart, black to move\n"));
+    assert!(out.contains("\n1. black d2\n"), "{out}");
+    assert!(out.contains("\n7. black d4\n"), "{out}");
+    assert!(out.ends_with("\nblack wins\n"), "{out}");
+    // Each position is the state's own rendering after that move.
+    let end = State::new(claims_rules(4)).replay(moves).unwrap();
+    assert!(out.contains(&format!("\n7. black d4\n{}", end.render())));
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move_with_the_reason() {
+    let o = weft(&[
+        "replay",
+        "games/crossway.game",
+        "--size",
+        "3",
+        "--moves",
+        "a1 b1 b2 a2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("\n3. black b2\n"));
+    assert!(!stdout(&o).contains("\n4. "));
+    assert_eq!(
+        stderr(&o),
+        "move 4 `a2` is illegal: it would form the forbidden glyph \"crosscut\" at a1 b1 a2 b2\n"
+    );
+}
+
+#[test]
+fn replay_reads_a_record_and_refuses_a_bad_one_with_a_reason() {
+    let dir = std::env::temp_dir().join(format!("weft-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let p = path.to_str().unwrap().to_string();
+        (
+            weft(&[
+                "replay",
+                "games/crossway.game",
+                "--size",
+                "3",
+                "--record",
+                &p,
+            ]),
+            p,
+        )
+    };
+    let (o, _) = run(
+        "ok.json",
+        r#"{"rules_file": "games/crossway.game", "moves": ["b2", "swap", "a1"]}"#,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("\n2. white swap (the seats exchange colours)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n3. white a1\n"), "{out}");
+    let (o, _) = run("string.json", r#"{"moves": "b2 a1"}"#);
+    assert!(stdout(&o).contains("\n2. white a1\n"));
+    for (name, text, reason) in [
+        (
+            "list.json",
+            r#"["b2"]"#,
+            "a record is a JSON object with a `moves` field, not an array",
+        ),
+        (
+            "none.json",
+            r#"{"move": "b2"}"#,
+            "the record has no `moves` field",
+        ),
+        (
+            "num.json",
+            r#"{"moves": ["b2", 3]}"#,
+            "moves[1] is a number, not a move in quotes such as \"c3\"",
+        ),
+        (
+            "two.json",
+            r#"{"moves": ["b2 a1"]}"#,
+            "moves[0] is `b2 a1`: each entry is one move such as \"c3\"",
+        ),
+        (
+            "obj.json",
+            r#"{"moves": {}}"#,
+            "`moves` is an object; write an array of moves or one string of moves",
+        ),
+    ] {
+        let (o, path) = run(name, text);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        assert_eq!(stderr(&o), format!("{path}: {reason}\n"));
+    }
+    let (o, path) = run("bad.json", "moves: b2");
+    assert!(
+        stderr(&o).starts_with(&format!("{path}: not a JSON record (")),
+        "{}",
+        stderr(&o)
+    );
+    let o = weft(&["replay", "games/crossway.game", "--record", "nope.json"]);
+    assert!(stderr(&o).starts_with("cannot read nope.json:"));
+    let o = weft(&["replay", "games/crossway.game"]);
+    assert_eq!(o.status.code(), Some(2), "--moves or --record is required");
+    let o = weft(&[
+        "replay",
+        "games/crossway.game",
+        "--moves",
+        "a1",
+        "--record",
+        "x",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "not both");
+}
