@@ -192,6 +192,27 @@ impl Board {
         Neighbours { start, list }
     }
 
+    /// The board in a few words: `9x9`, `8x8` (rectangles too), `hexagon of side 4`,
+    /// `11x11 rhombus`; with `, N blocked` when squares are blocked.
+    pub fn describe(&self) -> String {
+        let mut s = match self.shape {
+            BoardShape::Hexagon => format!("hexagon of side {}", self.width.div_ceil(2)),
+            BoardShape::Rhombus => format!("{}x{} rhombus", self.width, self.height),
+            _ => format!("{}x{}", self.width, self.height),
+        };
+        let natural = match self.shape {
+            BoardShape::Hexagon => {
+                let n = self.width.div_ceil(2);
+                3 * n * n - 3 * n + 1
+            }
+            _ => self.len(),
+        };
+        if self.cell_count() < natural {
+            s.push_str(&format!(", {} blocked", natural - self.cell_count()));
+        }
+        s
+    }
+
     /// Whether this is a hex board (six neighbours per cell).
     pub fn is_hex(&self) -> bool {
         matches!(self.shape, BoardShape::Hexagon | BoardShape::Rhombus)

@@ -860,7 +860,11 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                 c.error(
                     g.span,
                     format!("player `{p}` owns no edges, so {what}"),
-                    format!("give `{p}` its edges, e.g. `edges left right: {p}`"),
+                    format!(
+                        "give `{p}` its edges, e.g. `edges {} {}: {p}`",
+                        edge_names(shape)[2],
+                        edge_names(shape)[3]
+                    ),
                 );
             }
         }

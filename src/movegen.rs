@@ -239,7 +239,8 @@ impl<'a> View<'a> {
         }
         if run >= k {
             return Err(format!(
-                "it would end against a run of {run} enemy {name} from {}, not fewer than its {k}",
+                "it would end against a run of {run} enemy piece{} from {}, not fewer than its {k}",
+                if run == 1 { "" } else { "s" },
                 b.cell_name(beyond)
             ));
         }
@@ -332,9 +333,11 @@ impl<'a> View<'a> {
         }
         let dist = distance(self.rules, front, to, d);
         if (!up_to && dist != k) || (up_to && (dist == 0 || dist > k)) {
+            let cells = |n: usize| if n == 1 { "cell" } else { "cells" };
             return Err(format!(
-                "a line of {k} moves {} {k} cells; this moves {dist}",
-                if up_to { "1 to" } else { "exactly" }
+                "a line of {k} moves {} {k} {}; this moves {dist}",
+                if up_to { "1 to" } else { "exactly" },
+                cells(k)
             ));
         }
         self.line_result(kind, capture, front, d, k, dist)

@@ -77,6 +77,8 @@ fn seat_name(i: usize) -> String {
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct BoardInfo {
+    /// In words: `9x9`, `hexagon of side 7`, `11x11 rhombus`.
+    pub shape: String,
     pub width: usize,
     pub height: usize,
     pub cells: usize,
@@ -424,9 +426,10 @@ impl Report {
                 .map(|p| (p.name.clone(), p.value))
                 .collect(),
             board: BoardInfo {
+                shape: b.describe(),
                 width: b.width,
                 height: b.height,
-                cells: b.len(),
+                cells: b.cell_count(),
             },
             start_moves: meta
                 .start_moves
@@ -517,10 +520,9 @@ impl Report {
             .collect();
         writeln!(
             s,
-            "{}, {}x{}{}, {} random games (seed {}, {} thread{})",
+            "{}, {}{}, {} random games (seed {}, {} thread{})",
             self.game,
-            self.board.width,
-            self.board.height,
+            self.board.shape,
             if params.is_empty() {
                 String::new()
             } else {
@@ -821,10 +823,7 @@ impl Report {
         vec![
             ("file", self.file.clone()),
             ("game", self.game.clone()),
-            (
-                "board",
-                format!("{}x{}", self.board.width, self.board.height),
-            ),
+            ("board", self.board.shape.clone()),
             ("games", self.games.to_string()),
             ("first seat wins", ci(&self.wins_by_seat[0])),
             (

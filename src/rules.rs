@@ -319,24 +319,25 @@ impl Rules {
             self.players[0]
         ));
         let b = &self.board;
-        let board = match b.shape {
-            BoardShape::Square => format!("square, {} x {} points", b.width, b.height),
-            BoardShape::Rectangle => format!("rectangle, {} x {} squares", b.width, b.height),
-            BoardShape::Hexagon => format!(
-                "hexagon of side {}, {} cells",
-                b.width.div_ceil(2),
-                b.cell_count()
-            ),
-            BoardShape::Rhombus => format!("rhombus of hex cells, {} x {}", b.width, b.height),
+        let kind = match b.shape {
+            BoardShape::Square => "points",
+            BoardShape::Rectangle => "squares",
+            _ => "hex cells",
         };
-        s.push_str(&format!("board: {board}"));
-        if b.cell_count() < b.len() && b.shape != BoardShape::Hexagon
-            || b.shape == BoardShape::Hexagon
-                && b.cell_count() < 3 * (b.width.div_ceil(2)).pow(2) - 3 * b.width.div_ceil(2) + 1
-        {
-            s.push_str(" (with blocked squares)");
+        s.push_str(&format!(
+            "board: {}, {} {kind}\n",
+            b.describe(),
+            b.cell_count()
+        ));
+        let edges = crate::board::edge_names(b.shape).len();
+        for (i, r) in b.region_names().iter().enumerate().skip(edges) {
+            let cells: Vec<String> = b
+                .cells()
+                .filter(|&c| b.regions_of(c) & (1 << i) != 0)
+                .map(|c| b.cell_name(c))
+                .collect();
+            s.push_str(&format!("region {r}: {}\n", cells.join(" ")));
         }
-        s.push('\n');
         for (i, p) in self.players.iter().enumerate() {
             let names: Vec<&str> = self
                 .board
@@ -366,7 +367,11 @@ impl Rules {
             .collect();
         s.push_str(&format!("pieces: {}\n", kinds.join(", ")));
         if !self.setup.is_empty() {
-            s.push_str(&format!("setup: {} pieces\n", self.setup.len()));
+            s.push_str(&format!(
+                "setup: {} piece{}\n",
+                self.setup.len(),
+                if self.setup.len() == 1 { "" } else { "s" }
+            ));
         }
         for t in &self.turns {
             s.push_str("turn");
@@ -449,10 +454,16 @@ impl Rules {
             CellPred::Own(k) => format!("own {}", self.piece_name(*k)),
             CellPred::Enemy(k) => format!("enemy {}", self.piece_name(*k)),
             CellPred::Any(k) => self.piece_name(*k).to_string(),
-            CellPred::Not(x) => format!("not {}", self.describe_cell(x)),
+            CellPred::Not(x) => match **x {
+                CellPred::And(_) | CellPred::Or(_) => format!("not ({})", self.describe_cell(x)),
+                _ => format!("not {}", self.describe_cell(x)),
+            },
             CellPred::And(v) => v
                 .iter()
-                .map(|x| self.describe_cell(x))
+                .map(|x| match x {
+                    CellPred::Or(_) => format!("({})", self.describe_cell(x)),
+                    _ => self.describe_cell(x),
+                })
                 .collect::<Vec<_>>()
                 .join(" and "),
             CellPred::Or(v) => v
@@ -504,10 +515,16 @@ impl Rules {
                 format!("{}{} separates {what}", whose(w), self.piece_name(*piece))
             }
             Pred::NoMove => "no move".into(),
-            Pred::Not(x) => format!("not {}", self.describe_pred(x)),
+            Pred::Not(x) => match **x {
+                Pred::And(_) | Pred::Or(_) => format!("not ({})", self.describe_pred(x)),
+                _ => format!("not {}", self.describe_pred(x)),
+            },
             Pred::And(v) => v
                 .iter()
-                .map(|x| self.describe_pred(x))
+                .map(|x| match x {
+                    Pred::Or(_) => format!("({})", self.describe_pred(x)),
+                    _ => self.describe_pred(x),
+                })
                 .collect::<Vec<_>>()
                 .join(" and "),
             Pred::Or(v) => v
@@ -536,7 +553,7 @@ impl Rules {
                 up_to,
                 capture,
             } => format!(
-                "move a line of k {}s along its axis {} k empty cells{}",
+                "move a line of k pieces ({}) along its axis across {} k empty cells{}",
                 self.piece_name(*piece),
                 if *up_to { "up to" } else { "exactly" },
                 if *capture {

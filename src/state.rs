@@ -239,8 +239,17 @@ impl State {
                 s.empty_pos[c as usize] = i as u16;
             }
         }
-        for &(c, k, owner) in &s.rules.clone().setup {
+        let rules = s.rules.clone();
+        for &(c, k, owner) in &rules.setup {
             s.cells[k * n + c as usize] = owner.map_or(3, |p| p as u8 + 1);
+            if k == 0 && rules.connect_goal && rules.is_placement_only() {
+                s.uf.add(
+                    c,
+                    &s.cells[..n],
+                    rules.board.neighbours(rules.connect.adjacency),
+                    rules.board.regions_of(c),
+                );
+            }
         }
         s.recount();
         s.status = s.next_status();
@@ -1107,7 +1116,7 @@ impl State {
         let width = self.rules.pieces.len();
         let unit = if b.is_hex() { width } else { width + 1 };
         let label_w = b.height.to_string().len() + 1;
-        let cols = b.cells().map(|c| b.screen(c).0).max().unwrap_or(0) * unit + width + 4;
+        let cols = b.cells().map(|c| b.screen(c).0).max().unwrap_or(0) * unit + width + 4 + unit;
         let mut grid = vec![vec![' '; label_w + 1 + cols]; b.height + 1];
         for (row, line) in grid.iter_mut().enumerate().take(b.height) {
             let label = format!("{:>w$}", b.height - row, w = label_w);
@@ -1115,7 +1124,10 @@ impl State {
                 line[i] = ch;
             }
         }
-        let at = |sx: usize| label_w + 1 + sx * unit;
+        // Hex boards keep a column free on the left for the letters of the columns that
+        // end on the lower-left side.
+        let margin = if b.is_hex() { unit.max(1) } else { 0 };
+        let at = |sx: usize| label_w + 1 + margin + sx * unit;
         for c in b.cells() {
             let (sx, sy) = b.screen(c);
             for (i, ch) in self.cell_text(c).chars().enumerate() {

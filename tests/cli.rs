@@ -200,7 +200,7 @@ fn rules_prints_the_summary_with_glyph_forms() {
         out.starts_with("Crosswind by Luis Bolaños Mures (2024)\n"),
         "{out}"
     );
-    assert!(out.contains("board: square, 5 x 5 points\n"));
+    assert!(out.contains("board: 5x5, 25 points\n"), "{out}");
     assert!(out.contains("forbidden: \"naked diagonal\" (4 distinct forms)\n"));
     assert!(out.contains("forbidden: \"knight bend\" (16 distinct forms)\n"));
     assert!(out.contains("forbidden: \"long switch\" (4 distinct forms)\n"));

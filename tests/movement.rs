@@ -348,7 +348,7 @@ fn crossings_lines_of_one_two_and_three_move_their_length_along_their_axis() {
     assert_eq!(why_text(&s, "d5-e6"), "legal");
     assert_eq!(
         why_text(&s, "d5-d7"),
-        "a line of 1 moves exactly 1 cells; this moves 2"
+        "a line of 1 moves exactly 1 cell; this moves 2"
     );
     // A diagonal line of two: here its way up is blocked by White's own d4, and down it
     // would leave the board (a1 is only one step away).
@@ -419,13 +419,13 @@ fn crossings_a_longer_line_captures_and_an_equal_one_may_not_approach() {
     let eq = cross(&[("d2", W), ("d3", W), ("d6", B), ("d7", B), ("h8", B)], W);
     assert_eq!(
         why_text(&eq, "d2:d3-d5"),
-        "it would end against a run of 2 enemy man from d6, not fewer than its 2"
+        "it would end against a run of 2 enemy pieces from d6, not fewer than its 2"
     );
     // A single man may not approach an enemy man head-on (1 is not fewer than 1).
     let one = cross(&[("d4", W), ("d6", B), ("h8", B)], W);
     assert_eq!(
         why_text(&one, "d4-d5"),
-        "it would end against a run of 1 enemy man from d6, not fewer than its 1"
+        "it would end against a run of 1 enemy piece from d6, not fewer than its 1"
     );
 }
 
