@@ -205,3 +205,46 @@ pub fn board(state: &State, prev: Option<&State>, colour: bool) -> String {
     out.push('\n');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Overrides;
+
+    fn start(size: i64) -> State {
+        let o = Overrides {
+            sets: vec![],
+            size: Some(size),
+        };
+        State::new(crate::load_file("games/crossway.game", &o).unwrap().rules)
+    }
+
+    #[test]
+    fn plain_text_marks_every_changed_cell_and_no_colour() {
+        let before = start(3).replay("a1 b1").unwrap();
+        // Two neighbouring changes (as a compound move would make) share a bar.
+        let after = before.clone().replay("a2 c3").unwrap();
+        let text = board(&after, Some(&before), false);
+        assert!(text.contains("2 O(X). . O 2\n"), "{text}");
+        assert!(text.contains("3 O . .(O)O 3\n"), "{text}");
+        let b = before.clone().replay("b2").unwrap();
+        let both = board(&b.clone().replay("c2").unwrap(), Some(&before), false);
+        assert!(both.contains("2 O .(X|O)O 2\n"), "{both}");
+        assert!(!both.contains('\x1b'));
+        // Nothing is marked without a previous position.
+        assert!(!board(&after, None, false).contains('('));
+    }
+
+    #[test]
+    fn colour_paints_stones_and_edges_by_owner() {
+        let s = start(3).replay("b2").unwrap();
+        let text = board(&s, Some(&start(3)), true);
+        assert!(text.contains(&format!("{}X{RESET}", PLAYER[0])), "{text}");
+        assert!(text.contains(&format!("{}┃{RESET}", PLAYER[1])), "{text}");
+        assert!(
+            text.contains(&format!("{}━━━━━━━{RESET}", PLAYER[0])),
+            "{text}"
+        );
+        assert!(text.contains(&format!("{MARK}({RESET}")), "{text}");
+    }
+}

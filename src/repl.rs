@@ -728,7 +728,7 @@ impl Session {
                     .clone()
                     .play(mv)
                     .map(|next| (mv, next))
-                    .map_err(|e| format!("{text} is illegal: {}", e.reason.describe(&rules)))
+                    .map_err(|e| e.reason.describe(&rules))
             });
             match played {
                 Ok((mv, next)) => {
@@ -736,7 +736,7 @@ impl Session {
                     done.push(text);
                 }
                 Err(e) => {
-                    problem = Some(format!("cannot redo {e}"));
+                    problem = Some(format!("cannot redo {text}: {e}"));
                     break;
                 }
             }
@@ -810,7 +810,7 @@ impl Session {
         let mut o = self.overrides.clone();
         o.size = Some(n);
         self.restart_with(o)
-            .map_err(|e| one_line_report(&format!("size {rest}"), &e))
+            .map_err(|e| one_line_report(&format!("`size {rest}`"), &e))
     }
 
     fn cmd_set(&mut self, rest: &str) -> Outcome<String> {
@@ -835,7 +835,7 @@ impl Session {
             o.sets.push((k, v));
         }
         self.restart_with(o)
-            .map_err(|e| one_line_report(&format!("set {rest}"), &e))
+            .map_err(|e| one_line_report(&format!("`set {rest}`"), &e))
     }
 
     fn cmd_random(&mut self, rest: &str) -> Outcome<String> {
@@ -1009,7 +1009,10 @@ impl Session {
             size: None,
         };
         let loaded = crate::load_str(&rule_path, &text, &overrides).map_err(|r| {
-            format!("refused {path}: its rule file {rule_path} does not load with the record's parameters:\n{r}")
+            format!(
+                "refused {path}: {rule_path} does not load with the record's parameters: {}",
+                one_line_report("a parameter", &r.to_string())
+            )
         })?;
         let start = State::new(loaded.rules.clone());
         let replayed = replay_texts(start.clone(), &rec.moves).map_err(|e| {
@@ -1116,9 +1119,10 @@ impl Session {
         let unsaved = !self.moves.is_empty() && self.move_texts() != self.saved;
         if unsaved && !self.quit_warned {
             self.quit_warned = true;
+            let n = self.moves.len();
             return Ok(format!(
-                "the game ({} moves) is not saved: `save FILE` keeps it, `quit` again leaves",
-                self.moves.len()
+                "the game ({n} move{}) is not saved: `save FILE` keeps it, `quit` again leaves",
+                if n == 1 { "" } else { "s" }
             ));
         }
         Err(QUIT.into())
@@ -1184,14 +1188,14 @@ fn split(start: State, replayed: Vec<(Move, State)>) -> (Vec<Move>, Vec<State>) 
 const QUIT: &str = "\u{0}quit";
 
 /// The first error of a rendered report about a parameter value, on one line with its
-/// hint, worded for the REPL command `command` rather than the command-line flag.
-fn one_line_report(command: &str, report: &str) -> String {
+/// hint, naming `label` (a REPL command, say) instead of the command-line flag.
+fn one_line_report(label: &str, report: &str) -> String {
     let mut lines = report.lines();
     let Some(error) = lines.find_map(|l| l.strip_prefix("error: ")) else {
         return report.trim_end().to_string();
     };
     let error = match error.split_once(": ") {
-        Some((flag, rest)) if flag.starts_with("--") => format!("`{command}`: {rest}"),
+        Some((flag, rest)) if flag.starts_with("--") => format!("{label}: {rest}"),
         _ => error.to_string(),
     };
     let hint = lines
@@ -1387,5 +1391,117 @@ mod terminal {
             }
         }
         out.flush().map_err(io)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(size: i64) -> Session {
+        let start = Start {
+            file: "games/crossway.game".into(),
+            overrides: Overrides {
+                sets: vec![],
+                size: Some(size),
+            },
+            moves: None,
+            computer: None,
+            budget: Budget::Playouts(50),
+            seed: 1,
+            colour: false,
+        };
+        Session::start(&start).expect("crossway loads").0
+    }
+
+    fn words(c: Completion) -> Vec<String> {
+        match c {
+            Completion::Words(_, w) => w,
+            Completion::Files => vec!["<files>".into()],
+        }
+    }
+
+    #[test]
+    fn completion_offers_commands_moves_and_arguments() {
+        let mut s = session(3);
+        let c = s.completions();
+        let first = words(c.complete("", 0));
+        assert!(first.contains(&"undo".to_string()) && first.contains(&"b2".to_string()));
+        assert_eq!(words(c.complete("un", 2)), ["undo"]);
+        assert_eq!(
+            words(c.complete("R", 1)),
+            ["redo", "random", "reload", "rules"]
+        );
+        assert_eq!(words(c.complete("why b", 5)), ["b1", "b2", "b3"]);
+        assert_eq!(
+            c.complete("why b", 5),
+            Completion::Words(4, vec!["b1".into(), "b2".into(), "b3".into()])
+        );
+        assert_eq!(c.complete("save ga", 7), Completion::Files);
+        assert_eq!(c.complete("load ", 5), Completion::Files);
+        assert_eq!(words(c.complete("computer w", 10)), ["white"]);
+        assert_eq!(words(c.complete("set s", 5)), ["size="]);
+        assert!(words(c.complete("undo 2", 6)).is_empty());
+        // Legal moves only: after b2 a1, neither is offered, and the swap is not either.
+        s.handle("b2 a1");
+        let c = s.completions();
+        assert_eq!(words(c.complete("a", 1)), ["ai", "a2", "a3"]);
+        assert_eq!(words(c.complete("c2 a", 4)), ["a2", "a3"]);
+        // A cursor inside a multi-byte character does not panic.
+        assert!(words(c.complete("é", 1)).len() > 10);
+    }
+
+    #[test]
+    fn a_failing_command_leaves_the_session_as_it_was() {
+        let mut s = session(3);
+        s.handle("b2");
+        let before = (s.state().clone(), s.move_texts(), s.redo.clone());
+        for bad in [
+            "b2",
+            "size 1",
+            "set x=1",
+            "load /nowhere",
+            "why",
+            "redo",
+            "zz",
+        ] {
+            let r = s.handle(bad);
+            assert_eq!(r.text.lines().count(), 1, "{bad}: {}", r.text);
+            assert!(!r.quit);
+            assert_eq!(
+                (s.state().clone(), s.move_texts(), s.redo.clone()),
+                before,
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn did_you_mean_and_one_line_reports() {
+        assert_eq!(distance("undp", "undo"), 1);
+        assert_eq!(distance("", "ab"), 2);
+        assert_eq!(distance("kitten", "sitting"), 3);
+        let s = session(3);
+        assert_eq!(
+            s.unknown("hlep", "x"),
+            "`hlep` is not a command: did you mean `help`? (`help` lists them)"
+        );
+        assert_eq!(
+            s.unknown("q9", "no such point"),
+            "no such point (`help` lists the commands)"
+        );
+        let report = "error: --size 99: 99 is out of the range of `size`\n  --> f:1:1\n   = hint: `size` goes from 2 to 26\nf: 1 error in the rule file\n";
+        assert_eq!(
+            one_line_report("`size 99`", report),
+            "`size 99`: 99 is out of the range of `size` (`size` goes from 2 to 26)"
+        );
+    }
+
+    #[test]
+    fn wrap_keeps_lines_short() {
+        let w: Vec<String> = (0..30).map(|i| format!("m{i}")).collect();
+        let text = wrap(&w, 20, "  ");
+        assert!(text.lines().all(|l| l.len() <= 22), "{text}");
+        assert_eq!(text.split_whitespace().count(), 30);
     }
 }
