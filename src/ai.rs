@@ -98,6 +98,10 @@ impl Analysis {
 /// The exploration constant of UCB1, for results between 0 and 1.
 const EXPLORATION: f64 = 0.7;
 
+/// The tree stops growing at this many nodes (a few hundred megabytes at most); the
+/// search goes on with playouts from its leaves, so a huge budget cannot exhaust memory.
+const MAX_NODES: usize = 500_000;
+
 struct Node {
     mv: Option<Move>,
     /// The seat that made `mv`.
@@ -168,8 +172,12 @@ pub fn search(state: &State, budget: Budget, rng: &mut Rng) -> Option<Analysis> 
             if nodes[at].untried.is_none() {
                 nodes[at].untried = Some(s.legal_moves());
             }
+            let full = nodes.len() >= MAX_NODES;
             let untried = nodes[at].untried.as_mut().expect("filled above");
             if !untried.is_empty() {
+                if full {
+                    break;
+                }
                 let i = rng.below(untried.len() as u32) as usize;
                 let mv = untried.swap_remove(i);
                 let mover = s.seat_of(s.to_move()) as u8;

@@ -276,10 +276,11 @@ pub struct Session {
     quit_warned: bool,
 }
 
-type Outcome<T> = Result<T, String>;
+/// A command's text, or the one-line reason it failed.
+type Res<T> = Result<T, String>;
 
 /// Reads and compiles a rule file; returns the rules, the hash of the text, warnings.
-fn compile(path: &str, overrides: &Overrides) -> Outcome<(Arc<Rules>, String, String)> {
+fn compile(path: &str, overrides: &Overrides) -> Res<(Arc<Rules>, String, String)> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let loaded = crate::load_str(path, &text, overrides).map_err(|r| r.to_string())?;
     Ok((loaded.rules, record::text_hash(&text), loaded.warnings))
@@ -287,7 +288,7 @@ fn compile(path: &str, overrides: &Overrides) -> Outcome<(Arc<Rules>, String, St
 
 /// Plays moves in notation from `state` through the checked path and returns each move
 /// with the position after it. The error names the first bad move (1-based) and why.
-fn replay_texts(mut state: State, moves: &[String]) -> Outcome<Vec<(Move, State)>> {
+fn replay_texts(mut state: State, moves: &[String]) -> Res<Vec<(Move, State)>> {
     let mut out = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let rules = state.rules().clone();
@@ -307,7 +308,7 @@ fn replay_texts(mut state: State, moves: &[String]) -> Outcome<Vec<(Move, State)
 impl Session {
     /// Loads the rule file, plays the start moves and lets the computer move if it is
     /// its turn. Returns the session and the text to show first.
-    pub fn start(start: &Start) -> Outcome<(Session, String)> {
+    pub fn start(start: &Start) -> Res<(Session, String)> {
         let (rules, rule_hash, warnings) = compile(&start.file, &start.overrides)?;
         let mut s = Session {
             path: start.file.clone(),
@@ -436,7 +437,9 @@ impl Session {
         }
         line.push('\n');
         if !s.is_over() {
-            if s.must_pass() {
+            if self.computer == Some(s.seat_of(s.to_move())) {
+                line.push_str("it is the computer's turn: `ai` lets it move\n");
+            } else if s.must_pass() {
                 line.push_str(&format!(
                     "{} has no legal placement: the only move is `pass`\n",
                     rules.players()[s.to_move()]
@@ -477,7 +480,7 @@ impl Session {
         Reply { text, quit }
     }
 
-    fn command(&mut self, name: &str, rest: &str) -> Outcome<String> {
+    fn command(&mut self, name: &str, rest: &str) -> Res<String> {
         match name {
             "moves" => Ok(self.cmd_moves()),
             "why" => self.cmd_why(rest),
@@ -517,7 +520,7 @@ impl Session {
     }
 
     /// Plays moves in notation, all or none.
-    fn play_texts(&mut self, words: &[String]) -> Outcome<()> {
+    fn play_texts(&mut self, words: &[String]) -> Res<()> {
         for (mv, next) in replay_texts(self.state().clone(), words)? {
             self.push(mv, next);
         }
@@ -525,7 +528,7 @@ impl Session {
     }
 
     /// A line that is not a command: one move, or several separated by spaces.
-    fn cmd_play(&mut self, line: &str) -> Outcome<String> {
+    fn cmd_play(&mut self, line: &str) -> Res<String> {
         let rules = self.rules.clone();
         let words: Vec<String> = match Move::parse(line, &rules) {
             Ok(_) => vec![line.to_string()],
@@ -601,7 +604,7 @@ impl Session {
     }
 
     /// The computer plays one move for the player to move.
-    fn computer_move(&mut self, budget: Budget) -> Outcome<String> {
+    fn computer_move(&mut self, budget: Budget) -> Res<String> {
         let s = self.state().clone();
         let mover = s.to_move();
         let a = ai::search(&s, budget, &mut self.rng).ok_or_else(|| self.over_message())?;
@@ -655,7 +658,7 @@ impl Session {
         )
     }
 
-    fn cmd_why(&self, rest: &str) -> Outcome<String> {
+    fn cmd_why(&self, rest: &str) -> Res<String> {
         if rest.is_empty() {
             return Err("`why` takes a move, e.g. `why e5`".into());
         }
@@ -667,7 +670,7 @@ impl Session {
         })
     }
 
-    fn count(rest: &str, what: &str) -> Outcome<usize> {
+    fn count(rest: &str, what: &str) -> Res<usize> {
         if rest.is_empty() {
             return Ok(1);
         }
@@ -679,7 +682,7 @@ impl Session {
         }
     }
 
-    fn cmd_undo(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_undo(&mut self, rest: &str) -> Res<String> {
         let n = Self::count(rest, "undo")?;
         if self.moves.is_empty() {
             return Err("nothing to undo: this is the start of the game".into());
@@ -711,7 +714,7 @@ impl Session {
         }
     }
 
-    fn cmd_redo(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_redo(&mut self, rest: &str) -> Res<String> {
         let n = Self::count(rest, "redo")?;
         if self.redo.is_empty() {
             return Err("nothing to redo".into());
@@ -761,7 +764,7 @@ impl Session {
         }
     }
 
-    fn cmd_new(&mut self) -> Outcome<String> {
+    fn cmd_new(&mut self) -> Res<String> {
         let had = self.moves.len();
         self.restart();
         let mut out = String::from("new game");
@@ -777,7 +780,7 @@ impl Session {
     }
 
     /// Starts a new game under other parameter values; the old moves go to redo.
-    fn restart_with(&mut self, overrides: Overrides) -> Outcome<String> {
+    fn restart_with(&mut self, overrides: Overrides) -> Res<String> {
         let (rules, hash, warnings) = compile(&self.path, &overrides)?;
         self.restart();
         self.rules = rules;
@@ -799,7 +802,7 @@ impl Session {
         Ok(out)
     }
 
-    fn cmd_size(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_size(&mut self, rest: &str) -> Res<String> {
         let n: i64 = rest.parse().map_err(|_| {
             if rest.is_empty() {
                 "`size` takes a whole number, e.g. `size 7`".to_string()
@@ -813,7 +816,7 @@ impl Session {
             .map_err(|e| one_line_report(&format!("`size {rest}`"), &e))
     }
 
-    fn cmd_set(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_set(&mut self, rest: &str) -> Res<String> {
         if rest.is_empty() {
             let ps: Vec<String> = self
                 .rules
@@ -838,7 +841,7 @@ impl Session {
             .map_err(|e| one_line_report(&format!("`set {rest}`"), &e))
     }
 
-    fn cmd_random(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_random(&mut self, rest: &str) -> Res<String> {
         let n = Self::count(rest, "random")?;
         if self.state().is_over() {
             return Err(self.over_message());
@@ -857,16 +860,20 @@ impl Session {
             played.push(mv.to_text(&self.rules));
             self.push(mv, next);
         }
+        let list = if played.len() <= 12 {
+            format!(" {}\n", played.join(" "))
+        } else {
+            format!("\n{}", wrap(&played, 72, "  "))
+        };
         Ok(format!(
-            "played {} random move{}: {}\n{}",
+            "played {} random move{}:{list}{}",
             played.len(),
             if played.len() == 1 { "" } else { "s" },
-            played.join(" "),
             self.show()
         ))
     }
 
-    fn budget_arg(&self, rest: &str) -> Outcome<Budget> {
+    fn budget_arg(&self, rest: &str) -> Res<Budget> {
         if rest.is_empty() {
             Ok(self.budget)
         } else {
@@ -874,7 +881,7 @@ impl Session {
         }
     }
 
-    fn cmd_ai(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_ai(&mut self, rest: &str) -> Res<String> {
         let budget = self.budget_arg(rest)?;
         let mut out = self.computer_move(budget)?;
         out.push_str(&self.autoplay());
@@ -882,7 +889,7 @@ impl Session {
         Ok(out)
     }
 
-    fn cmd_hint(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_hint(&mut self, rest: &str) -> Res<String> {
         let budget = self.budget_arg(rest)?;
         let s = self.state().clone();
         let a = ai::search(&s, budget, &mut self.rng).ok_or_else(|| self.over_message())?;
@@ -909,7 +916,7 @@ impl Session {
         Ok(format!("hint for {player}: {}", best.join(", ")))
     }
 
-    fn cmd_computer(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_computer(&mut self, rest: &str) -> Res<String> {
         let players = self.rules.players().to_vec();
         let w = rest.to_ascii_lowercase();
         if w == "off" || w == "none" {
@@ -935,7 +942,7 @@ impl Session {
         Ok(out)
     }
 
-    fn cmd_budget(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_budget(&mut self, rest: &str) -> Res<String> {
         if !rest.is_empty() {
             self.budget = Budget::parse(rest)?;
         }
@@ -962,7 +969,7 @@ impl Session {
         }
     }
 
-    fn cmd_save(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_save(&mut self, rest: &str) -> Res<String> {
         let mut force = false;
         let mut names = Vec::new();
         for w in rest.split_whitespace() {
@@ -992,7 +999,7 @@ impl Session {
         ))
     }
 
-    fn cmd_load(&mut self, rest: &str) -> Outcome<String> {
+    fn cmd_load(&mut self, rest: &str) -> Res<String> {
         if rest.is_empty() {
             return Err("`load` takes a file name, e.g. `load game.json`".into());
         }
@@ -1051,7 +1058,7 @@ impl Session {
 
     /// Finds the rule file a record names: as written, then beside the record, then the
     /// session's own file if it is the same text.
-    fn locate_rule_file(&self, rec: &Record, record_path: &str) -> Outcome<(String, String)> {
+    fn locate_rule_file(&self, rec: &Record, record_path: &str) -> Res<(String, String)> {
         let mut tried = vec![rec.rule_file.clone()];
         if let Some(dir) = std::path::Path::new(record_path).parent() {
             let beside = dir.join(&rec.rule_file);
@@ -1078,7 +1085,7 @@ impl Session {
         ))
     }
 
-    fn cmd_reload(&mut self) -> Outcome<String> {
+    fn cmd_reload(&mut self) -> Res<String> {
         let (rules, hash, warnings) = compile(&self.path, &self.overrides)
             .map_err(|e| format!("reload failed, the old rules stay:\n{e}"))?;
         let start = State::new(rules.clone());
@@ -1115,7 +1122,7 @@ impl Session {
         )
     }
 
-    fn cmd_quit(&mut self) -> Outcome<String> {
+    fn cmd_quit(&mut self) -> Res<String> {
         let unsaved = !self.moves.is_empty() && self.move_texts() != self.saved;
         if unsaved && !self.quit_warned {
             self.quit_warned = true;
@@ -1215,7 +1222,7 @@ fn same_file(a: &str, b: &str) -> bool {
     }
 }
 
-fn cmd_help(rest: &str) -> Outcome<String> {
+fn cmd_help(rest: &str) -> Res<String> {
     let line = |c: &CommandInfo| {
         let mut names = c.name.to_string();
         if !c.args.is_empty() {
@@ -1243,9 +1250,11 @@ fn cmd_help(rest: &str) -> Outcome<String> {
     Ok(out)
 }
 
-/// Whether to colour the output: a terminal, `NO_COLOR` unset or empty, and not `TERM=dumb`.
+/// Whether to colour the output: a person at a terminal (stdin and stdout), `NO_COLOR`
+/// unset or empty, and not `TERM=dumb`. Scripts get plain text.
 pub fn colour_wanted() -> bool {
     std::io::stdout().is_terminal()
+        && std::io::stdin().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::env::var("TERM").map_or(true, |t| t != "dumb")
 }
