@@ -274,6 +274,11 @@ pub struct Session {
     /// The moves as last saved or loaded, to warn before quitting.
     saved: Vec<String>,
     quit_warned: bool,
+    /// Set by `quit`: the session is over.
+    quitting: bool,
+    /// Called with a line to show before the computer thinks (a terminal shows it at
+    /// once; a script has no use for it).
+    on_thinking: Option<Box<dyn FnMut(&str)>>,
 }
 
 /// A command's text, or the one-line reason it failed.
@@ -324,6 +329,8 @@ impl Session {
             colour: start.colour,
             saved: Vec::new(),
             quit_warned: false,
+            quitting: false,
+            on_thinking: None,
         };
         let mut text = warnings;
         if let Some(m) = &start.moves {
@@ -469,15 +476,14 @@ impl Session {
             Some(c) => self.command(c.name, rest),
             None => self.cmd_play(line),
         };
-        let (mut text, quit) = match result {
-            Ok(t) => (t, false),
-            Err(e) if e == QUIT => (String::new(), true),
-            Err(e) => (e, false),
-        };
+        let mut text = result.unwrap_or_else(|e| e);
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }
-        Reply { text, quit }
+        Reply {
+            text,
+            quit: self.quitting,
+        }
     }
 
     fn command(&mut self, name: &str, rest: &str) -> Res<String> {
@@ -603,11 +609,23 @@ impl Session {
         out
     }
 
+    /// Searches the position, saying so first where someone is watching.
+    fn think(&mut self, s: &State, budget: Budget) -> Res<ai::Analysis> {
+        if s.is_over() {
+            return Err(self.over_message());
+        }
+        if let Some(f) = self.on_thinking.as_mut() {
+            f(&format!("thinking ({budget})..."));
+        }
+        ai::search(s, budget, &mut self.rng).ok_or_else(|| self.over_message())
+    }
+
     /// The computer plays one move for the player to move.
     fn computer_move(&mut self, budget: Budget) -> Res<String> {
         let s = self.state().clone();
         let mover = s.to_move();
-        let a = ai::search(&s, budget, &mut self.rng).ok_or_else(|| self.over_message())?;
+        let was_swapped = s.swapped();
+        let a = self.think(&s, budget)?;
         let next = s
             .play(a.best)
             .map_err(|e| format!("the computer chose an illegal move: {:?}", e.reason))?;
@@ -622,11 +640,23 @@ impl Session {
                 100.0 * a.value().unwrap_or(0.5)
             )
         };
-        Ok(format!(
+        let mut out = format!(
             "{} (computer) plays {}: {thought}\n",
             self.rules.players()[mover],
             a.best.to_text(&self.rules)
-        ))
+        );
+        let now = self.state();
+        if now.swapped() != was_swapped {
+            // Say which colour each side has now: the swap exchanged them.
+            let seat = now.seat_of(now.to_move());
+            if let Some(c) = (0..self.rules.players().len()).find(|&c| now.seat_of(c) != seat) {
+                out.push_str(&format!(
+                    "the swap exchanged the colours: the computer now plays {}\n",
+                    self.rules.players()[c]
+                ));
+            }
+        }
+        Ok(out)
     }
 
     fn over_message(&self) -> String {
@@ -892,7 +922,7 @@ impl Session {
     fn cmd_hint(&mut self, rest: &str) -> Res<String> {
         let budget = self.budget_arg(rest)?;
         let s = self.state().clone();
-        let a = ai::search(&s, budget, &mut self.rng).ok_or_else(|| self.over_message())?;
+        let a = self.think(&s, budget)?;
         let player = &self.rules.players()[s.to_move()];
         if a.playouts == 0 {
             return Ok(format!(
@@ -1132,7 +1162,13 @@ impl Session {
                 if n == 1 { "" } else { "s" }
             ));
         }
-        Err(QUIT.into())
+        self.quitting = true;
+        Ok(String::new())
+    }
+
+    /// Shows `f`'s line before each search of the computer.
+    pub fn on_thinking(&mut self, f: impl FnMut(&str) + 'static) {
+        self.on_thinking = Some(Box::new(f));
     }
 
     /// What tab completion can offer in the current position.
@@ -1190,9 +1226,6 @@ fn split(start: State, replayed: Vec<(Move, State)>) -> (Vec<Move>, Vec<State>) 
     }
     (moves, states)
 }
-
-/// The marker `cmd_quit` returns to end the session.
-const QUIT: &str = "\u{0}quit";
 
 /// The first error of a rendered report about a parameter value, on one line with its
 /// hint, naming `label` (a REPL command, say) instead of the command-line flag.
@@ -1377,6 +1410,11 @@ mod terminal {
         let mut editor: Editor<Helper, DefaultHistory> =
             Editor::with_config(config).map_err(|e| e.to_string())?;
         editor.set_helper(Some(Helper::default()));
+        session.on_thinking(|line| {
+            let mut out = std::io::stdout();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        });
         let io = |e: std::io::Error| e.to_string();
         loop {
             out.flush().map_err(io)?;
@@ -1504,6 +1542,24 @@ mod tests {
             one_line_report("`size 99`", report),
             "`size 99`: 99 is out of the range of `size` (`size` goes from 2 to 26)"
         );
+    }
+
+    #[test]
+    fn the_computer_says_it_is_thinking_before_each_search() {
+        let mut s = session(5);
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+        let log = seen.clone();
+        s.on_thinking(move |line| log.borrow_mut().push(line.to_string()));
+        s.handle("computer white");
+        assert!(seen.borrow().is_empty(), "black moves first");
+        let r = s.handle("c3");
+        assert!(r.text.contains("white (computer) plays "), "{}", r.text);
+        s.handle("hint 20");
+        assert_eq!(
+            *seen.borrow(),
+            ["thinking (50 playouts)...", "thinking (20 playouts)..."]
+        );
+        assert!(s.handle("quit").quit || s.handle("quit").quit);
     }
 
     #[test]

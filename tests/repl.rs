@@ -819,3 +819,35 @@ fn the_search_is_reproducible_and_plays_a_forced_move_at_once() {
         .unwrap();
     assert!(ai::search(&over, Budget::Playouts(10), &mut weft::rng::Rng::new(1)).is_none());
 }
+
+#[test]
+fn the_computer_keeps_its_seat_across_a_swap() {
+    // On 3x3, a black stone in the centre is worth taking: the computer swaps, then
+    // answers as black.
+    let (_, out) = play(
+        &[
+            "play",
+            "games/crossway.game",
+            "--size",
+            "3",
+            "--moves",
+            "b2",
+            "--computer",
+            "white",
+            "--budget",
+            "2000",
+            "--seed",
+            "1",
+        ],
+        b"a1\nhistory\n",
+    );
+    for expected in [
+        "white (computer) plays swap: ",
+        "the swap exchanged the colours: the computer now plays black\n",
+        "move 3: O white to play; last: white swap; swapped: the first player now plays white\n",
+        "black (computer) plays ",
+    ] {
+        assert!(out.contains(expected), "{expected:?} not in\n{out}");
+    }
+    assert!(out.contains("moves: b2 swap a1 "), "{out}");
+}
