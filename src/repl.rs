@@ -278,8 +278,11 @@ pub struct Session {
     quitting: bool,
     /// Called with a line to show before the computer thinks (a terminal shows it at
     /// once; a script has no use for it).
-    on_thinking: Option<Box<dyn FnMut(&str)>>,
+    on_thinking: Option<Notice>,
 }
+
+/// A callback that shows a line at once.
+type Notice = Box<dyn FnMut(&str)>;
 
 /// A command's text, or the one-line reason it failed.
 type Res<T> = Result<T, String>;
