@@ -112,6 +112,23 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         record: Option<String>,
     },
+    /// Play in the terminal: moves, why, undo/redo, the computer, save/load, reload
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The computer plays this player's seat (e.g. --computer white)
+        #[arg(long, value_name = "PLAYER")]
+        computer: Option<String>,
+        /// How long the computer thinks: playouts (2000) or a time (2s, 500ms)
+        #[arg(long, default_value = "1s", value_parser = crate::ai::Budget::parse)]
+        budget: crate::ai::Budget,
+        /// Seed of the computer and of `random` (default: from the clock)
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Measure instead: the computer against a uniformly random player, this many games
+        #[arg(long, value_name = "GAMES", hide = true)]
+        versus_random: Option<u32>,
+    },
 }
 
 /// Runs weft with the given arguments (the first is the program name) and returns the
@@ -247,6 +264,27 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             let (text, result) = replay::replay(state, &moves);
             write!(out, "{text}").map_err(io)?;
             result?;
+        }
+        Command::Play {
+            game,
+            computer,
+            budget,
+            seed,
+            versus_random,
+        } => {
+            let start = crate::repl::Start {
+                overrides: Overrides::from_sets(&game.set, game.size)?,
+                file: game.file,
+                moves: game.moves,
+                computer,
+                budget,
+                seed: seed.unwrap_or_else(crate::repl::clock_seed),
+                colour: crate::repl::colour_wanted(),
+            };
+            match versus_random {
+                Some(games) => crate::repl::measure(&start, games, out)?,
+                None => crate::repl::run(&start, out)?,
+            }
         }
     }
     Ok(())

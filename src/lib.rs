@@ -5,6 +5,7 @@
 //! → [`rules::compile`] → immutable [`rules::Rules`] → [`state::State`].
 //! [`load`] runs it all and collects every problem into one [`diagnostic::Report`].
 
+pub mod ai;
 pub mod ast;
 pub mod board;
 pub mod check;
@@ -18,6 +19,9 @@ pub mod perft;
 pub mod playout;
 pub mod replay;
 pub mod report;
+pub mod record;
+pub mod render;
+pub mod repl;
 pub mod rng;
 pub mod rules;
 pub mod separation;

@@ -9,6 +9,7 @@ mod games;
 mod invariants;
 mod movement;
 mod perft;
+mod repl;
 
 #[path = "../benches/handwritten/mod.rs"]
 mod handwritten;
