@@ -131,6 +131,9 @@ enum Command {
     },
 }
 
+/// The error text of a write to a closed pipe, which ends a command quietly.
+const PIPE_CLOSED: &str = "\u{0}output closed";
+
 /// Runs weft with the given arguments (the first is the program name) and returns the
 /// exit code.
 pub fn run<I, T>(args: I) -> i32
@@ -148,6 +151,8 @@ where
     let mut out = std::io::stdout().lock();
     match execute(cli, &mut out) {
         Ok(()) => 0,
+        // The reader went away (`weft check ... | head`): not an error.
+        Err(msg) if msg == PIPE_CLOSED => 0,
         Err(msg) => {
             let _ = out.flush();
             eprint!("{msg}");
@@ -178,7 +183,13 @@ fn start(game: &GameArgs, no_swap: bool) -> Result<(Loaded, State), String> {
 }
 
 fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+    let io = |e: std::io::Error| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            PIPE_CLOSED.to_string()
+        } else {
+            e.to_string()
+        }
+    };
     match cli.command {
         Command::Rules { game } => {
             let (loaded, state) = start(&game, false)?;

@@ -517,3 +517,16 @@ fn hex_pictures_get_the_twelve_hex_symmetries() {
     );
     assert_eq!(why_text(&s, "e4"), "legal");
 }
+
+#[test]
+fn setup_stones_join_connection_chains() {
+    // Black starts with c1..c4; c5 completes the chain from bottom to top.
+    let text = "game \"Setup\"\nplayers black white\nboard square 5\nedges top bottom: black\n\
+        edges left right: white\npiece stone\nsetup black: stone on c1 c2 c3 c4\n\
+        turn: place stone on empty\nwin: connect own edges\n";
+    let rules = weft::load_str("setup.game", text, &Overrides::default()).unwrap().rules;
+    let s = State::new(rules);
+    assert_eq!(s.outcome(), None);
+    assert_eq!(play(&s, "c5").outcome(), Some(Outcome::Win(0)));
+    assert_eq!(play(&s, "d5").outcome(), None);
+}
