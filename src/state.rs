@@ -812,6 +812,7 @@ impl State {
                     let crossed = self.crossings(mover) > before;
                     if self.owes == mover + 1 && !crossed {
                         lost = true;
+                        self.owes = 0;
                     } else if crossed {
                         self.owes = 2 - mover;
                     } else {

@@ -524,7 +524,9 @@ fn setup_stones_join_connection_chains() {
     let text = "game \"Setup\"\nplayers black white\nboard square 5\nedges top bottom: black\n\
         edges left right: white\npiece stone\nsetup black: stone on c1 c2 c3 c4\n\
         turn: place stone on empty\nwin: connect own edges\n";
-    let rules = weft::load_str("setup.game", text, &Overrides::default()).unwrap().rules;
+    let rules = weft::load_str("setup.game", text, &Overrides::default())
+        .unwrap()
+        .rules;
     let s = State::new(rules);
     assert_eq!(s.outcome(), None);
     assert_eq!(play(&s, "c5").outcome(), Some(Outcome::Win(0)));

@@ -9,6 +9,8 @@ mod games;
 mod invariants;
 mod movement;
 mod perft;
+mod ref_crossings;
+mod ref_windborne;
 mod repl;
 
 #[path = "../benches/handwritten/mod.rs"]
