@@ -74,6 +74,29 @@ enum Command {
         #[arg(long)]
         no_swap: bool,
     },
+    /// Find the exact value of the position by exhaustive search (small boards)
+    Solve {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Leave the swap move out
+        #[arg(long)]
+        no_swap: bool,
+        /// Worker threads
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Memory for the transposition table, in MiB
+        #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..))]
+        memory: u64,
+        /// Solve every first move (up to symmetry), not just one that achieves the value
+        #[arg(long)]
+        all_first_moves: bool,
+        /// Stop with an error after searching this many positions
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Print the result as JSON
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs weft with the given arguments (the first is the program name) and returns the
@@ -224,6 +247,33 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 r.playouts_per_second()
             )
             .map_err(io)?;
+        }
+        Command::Solve {
+            game,
+            no_swap,
+            threads,
+            memory,
+            all_first_moves,
+            max_nodes,
+            json,
+        } => {
+            let (loaded, state) = start(&game, no_swap)?;
+            let options = crate::solve::Options {
+                threads: threads as usize,
+                memory_mb: memory,
+                all_first_moves,
+                max_nodes,
+                ..Default::default()
+            };
+            let progress = |p: &crate::solve::Progress| {
+                eprintln!("{}", crate::solve::report::progress_line(p));
+            };
+            let s = crate::solve::solve(&state, &options, Some(&progress))?;
+            if json {
+                writeln!(out, "{}", crate::solve::report::json(&s, &loaded.rules)).map_err(io)?;
+            } else {
+                write!(out, "{}", crate::solve::report::text(&s, &loaded.rules)).map_err(io)?;
+            }
         }
     }
     Ok(())

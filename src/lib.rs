@@ -16,6 +16,7 @@ pub mod perft;
 pub mod playout;
 pub mod rng;
 pub mod rules;
+pub mod solve;
 pub mod state;
 pub mod syntax;
 
