@@ -93,6 +93,9 @@ enum Command {
         /// Stop with an error after searching this many positions
         #[arg(long)]
         max_nodes: Option<u64>,
+        /// Use no symmetry (slower; for checking the symmetry reduction)
+        #[arg(long)]
+        no_symmetry: bool,
         /// Print the result as JSON
         #[arg(long)]
         json: bool,
@@ -255,6 +258,7 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             memory,
             all_first_moves,
             max_nodes,
+            no_symmetry,
             json,
         } => {
             let (loaded, state) = start(&game, no_swap)?;
@@ -263,6 +267,7 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 memory_mb: memory,
                 all_first_moves,
                 max_nodes,
+                symmetry: !no_symmetry,
                 ..Default::default()
             };
             let progress = |p: &crate::solve::Progress| {

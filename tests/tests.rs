@@ -7,6 +7,7 @@ mod diagnostics;
 mod games;
 mod invariants;
 mod perft;
+mod solve;
 
 #[path = "../benches/handwritten/mod.rs"]
 mod handwritten;

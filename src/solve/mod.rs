@@ -31,6 +31,8 @@ pub struct Options {
     pub all_first_moves: bool,
     /// Stop (with an error) after this many positions.
     pub max_nodes: Option<u64>,
+    /// Use the symmetries that keep the rules (off: only the identity, for checking).
+    pub symmetry: bool,
     /// How often to call the progress callback.
     pub progress_every: Duration,
 }
@@ -42,6 +44,7 @@ impl Default for Options {
             memory_mb: 256,
             all_first_moves: false,
             max_nodes: None,
+            symmetry: true,
             progress_every: Duration::from_secs(10),
         }
     }
@@ -214,7 +217,12 @@ pub fn solve(
     let codec = Codec::new(rules).map_err(|e| {
         format!("weft solve handles games whose moves are placements, the swap and passes: {e}")
     })?;
-    let syms = symmetry::usable(rules, &codec);
+    let mut syms = symmetry::usable(rules, &codec);
+    if !options.symmetry {
+        syms.maps.truncate(1);
+        syms.inverses.truncate(1);
+        syms.notes = vec!["--no-symmetry: only the identity is used".into()];
+    }
     let table = Table::with_bytes(options.memory_mb.saturating_mul(1 << 20))?;
     let centre = centrality(rules, codec.len());
     let cells = rules.board().len();
