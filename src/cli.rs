@@ -96,6 +96,9 @@ enum Command {
         /// Use no symmetry (slower; for checking the symmetry reduction)
         #[arg(long)]
         no_symmetry: bool,
+        /// The search: proof-number (pns) or alpha-beta (ab, a cross-check)
+        #[arg(long, default_value = "pns", value_parser = ["pns", "ab"])]
+        method: String,
         /// Print the result as JSON
         #[arg(long)]
         json: bool,
@@ -259,6 +262,7 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             all_first_moves,
             max_nodes,
             no_symmetry,
+            method,
             json,
         } => {
             let (loaded, state) = start(&game, no_swap)?;
@@ -268,6 +272,11 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 all_first_moves,
                 max_nodes,
                 symmetry: !no_symmetry,
+                method: if method == "ab" {
+                    crate::solve::Method::AlphaBeta
+                } else {
+                    crate::solve::Method::Dfpn
+                },
                 ..Default::default()
             };
             let progress = |p: &crate::solve::Progress| {

@@ -7,7 +7,7 @@ use crate::common::*;
 use crate::handwritten::{self as hw, CrosswayRules, CrosswindRules, Game, Rules as HwRules};
 use std::sync::Arc;
 use weft::rules::Overrides;
-use weft::solve::{solve, Options, Solution, Value};
+use weft::solve::{solve, Method, Options, Solution, Value};
 use weft::state::State;
 
 fn options() -> Options {
@@ -19,11 +19,7 @@ fn options() -> Options {
 
 fn start(name: &str, size: i64, swap: bool) -> State {
     let r = rules(name, size);
-    let r = if swap {
-        r
-    } else {
-        Arc::new(r.without_swap())
-    };
+    let r = if swap { r } else { Arc::new(r.without_swap()) };
     State::new(r)
 }
 
@@ -113,10 +109,7 @@ fn crosswind_2x2_3x3_4x4_are_white_wins_without_swap() {
         assert_eq!(s.value, Value::Loss, "{n}x{n}: black, to move, loses");
         assert_eq!(s.winner_colour(), Some(1), "{n}x{n}: white wins");
         assert_eq!(s.winner_seat(), Some(1));
-        assert!(s
-            .first_moves
-            .iter()
-            .all(|f| f.value() == Some(Value::Loss)));
+        assert!(s.first_moves.iter().all(|f| f.value() == Some(Value::Loss)));
         assert!(s.counts.wins > 0 && s.counts.nodes > 0);
     }
 }
@@ -149,7 +142,11 @@ fn crossway_3x3_and_4x4_values() {
         .filter(|(_, v)| *v == Value::Win)
         .map(|(m, _)| m)
         .collect();
-    assert_eq!(wins, ["b2", "b3", "c2", "c3"], "only the centre wins on 4x4");
+    assert_eq!(
+        wins,
+        ["b2", "b3", "c2", "c3"],
+        "only the centre wins on 4x4"
+    );
 }
 
 #[test]
@@ -165,46 +162,78 @@ fn crossway_3x3_agrees_with_plain_minimax_with_and_without_swap() {
 }
 
 #[test]
-fn symmetry_and_threads_do_not_change_any_value() {
-    for (name, swap) in [("crosswind", false), ("crossway", true)] {
+fn methods_symmetry_and_threads_agree_on_every_first_move() {
+    for (name, swap) in [
+        ("crosswind", false),
+        ("crossway", true),
+        ("crossway", false),
+    ] {
         let st = start(name, 4, swap);
         let base = solved(name, 4, swap, true);
-        let plain = solve(
-            &st,
-            &Options {
+        let want = first_move_values(&base, &st);
+        let variants = [
+            ("alpha-beta", Method::AlphaBeta, true, 1),
+            ("no symmetry", Method::Dfpn, false, 1),
+            ("two threads", Method::Dfpn, true, 2),
+            (
+                "alpha-beta, no symmetry, two threads",
+                Method::AlphaBeta,
+                false,
+                2,
+            ),
+        ];
+        for (what, method, symmetry, threads) in variants {
+            let o = Options {
                 all_first_moves: true,
-                symmetry: false,
+                method,
+                symmetry,
+                threads,
                 ..options()
-            },
-            None,
-        )
-        .unwrap();
-        assert_eq!(plain.symmetries_used, 1);
-        assert_eq!(
-            first_move_values(&plain, &st),
-            first_move_values(&base, &st),
-            "{name}"
-        );
-        assert!(
-            plain.counts.nodes > base.counts.nodes,
-            "{name}: symmetry saves work"
-        );
-        let two = solve(
-            &st,
-            &Options {
-                all_first_moves: true,
-                threads: 2,
-                ..options()
-            },
-            None,
-        )
-        .unwrap();
-        assert_eq!(
-            first_move_values(&two, &st),
-            first_move_values(&base, &st),
-            "{name}"
-        );
+            };
+            let s = solve(&st, &o, None).unwrap();
+            assert_eq!(
+                first_move_values(&s, &st),
+                want,
+                "{name} swap {swap}: {what}"
+            );
+            assert_eq!(s.value, base.value);
+            if !symmetry {
+                assert_eq!(s.symmetries_used, 1);
+            }
+        }
     }
+}
+
+#[test]
+fn symmetry_saves_work() {
+    let st = start("crosswind", 4, false);
+    let nodes = |symmetry| {
+        let o = Options {
+            all_first_moves: true,
+            symmetry,
+            ..options()
+        };
+        solve(&st, &o, None).unwrap().counts.nodes
+    };
+    let (with, without) = (nodes(true), nodes(false));
+    assert!(
+        with < without,
+        "{with} positions with symmetry, {without} without"
+    );
+}
+
+#[test]
+fn the_start_search_names_a_winning_first_move() {
+    // Crossway 4x4 without swap: only the four centre points win (see above). One
+    // proof-number search of the whole start position must name one of them.
+    let s = solved("crossway", 4, false, false);
+    let best = &s.first_moves[s.best.unwrap()];
+    assert_eq!(best.value(), Some(Value::Win));
+    let st = start("crossway", 4, false);
+    assert!(
+        ["b2", "b3", "c2", "c3"].contains(&best.mv.to_text(st.rules()).as_str()),
+        "{best:?}"
+    );
 }
 
 #[test]
@@ -243,11 +272,21 @@ fn a_hand_made_game_is_a_draw() {
     assert_eq!(s.winner_seat(), None);
     assert_eq!(
         first_move_values(&s, &st),
-        [("b1".to_string(), Value::Draw), ("b2".to_string(), Value::Draw)]
+        [
+            ("b1".to_string(), Value::Draw),
+            ("b2".to_string(), Value::Draw)
+        ]
     );
-    assert!(s.counts.draws > 0, "the draw is a full board nobody can fill");
+    assert!(
+        s.counts.draws > 0,
+        "the draw is a full board nobody can fill"
+    );
     // White's replies to b1: a1 and a2 lose, b2 draws (as worked by hand).
-    for (reply, value) in [("a1", Value::Loss), ("a2", Value::Loss), ("b2", Value::Draw)] {
+    for (reply, value) in [
+        ("a1", Value::Loss),
+        ("a2", Value::Loss),
+        ("b2", Value::Draw),
+    ] {
         let after = st.clone().replay(&format!("b1 {reply}")).unwrap();
         let s = solve(&after, &options(), None).unwrap();
         // After the reply black is to move: white's value is the opposite of black's.
@@ -312,7 +351,10 @@ fn the_binary_prints_the_value_and_the_winner() {
         out.contains("value: loss for the player to move (black, first seat)\n"),
         "{out}"
     );
-    assert!(out.contains("with best play: white (second seat) wins\n"), "{out}");
+    assert!(
+        out.contains("with best play: white (second seat) wins\n"),
+        "{out}"
+    );
     assert!(out.contains("first moves: every one loses\n"), "{out}");
     assert!(
         out.contains("every first move, up to symmetry: b2 loss, b1 loss, a2 loss, a1 loss\n"),

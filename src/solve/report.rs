@@ -17,7 +17,7 @@ fn grouped(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -39,11 +39,7 @@ fn move_list(f: &FirstMove, rules: &Rules) -> String {
 fn winner_words(s: &Solution, rules: &Rules) -> String {
     match (s.winner_seat(), s.winner_colour()) {
         (None, _) => "neither player wins (a draw)".into(),
-        (Some(seat), Some(c)) => format!(
-            "{} ({} seat) wins",
-            rules.players()[c],
-            seat_word(seat)
-        ),
+        (Some(seat), Some(c)) => format!("{} ({} seat) wins", rules.players()[c], seat_word(seat)),
         (Some(seat), None) => format!(
             "the {} seat wins (with either colour: the swap is still ahead)",
             seat_word(seat)
@@ -221,13 +217,23 @@ pub fn json(s: &Solution, rules: &Rules) -> serde_json::Value {
 
 /// A progress line for stderr.
 pub fn progress_line(p: &super::Progress) -> String {
-    format!(
-        "solve: {:.0} s, {} positions ({}/s), table {:.1}% filled, first moves {}/{} done",
+    let mut line = format!(
+        "solve: {:.0} s, {} positions ({}/s), table {:.1}% filled",
         p.seconds,
         grouped(p.nodes),
         grouped((p.nodes as f64 / p.seconds.max(1e-9)) as u64),
         100.0 * p.table_used as f64 / p.table_entries.max(1) as f64,
-        p.first_moves_done,
-        p.first_moves
-    )
+    );
+    match p.root {
+        Some((pn, dn)) => line.push_str(&format!(
+            ", start position: proof number {}, disproof number {}",
+            grouped(pn as u64),
+            grouped(dn as u64)
+        )),
+        None => line.push_str(&format!(
+            ", first moves {}/{} done",
+            p.first_moves_done, p.first_moves
+        )),
+    }
+    line
 }

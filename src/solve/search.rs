@@ -1,16 +1,13 @@
-//! The search itself: negamax with alpha-beta over the three values loss, draw and win,
-//! through the interpreter's own move generator (copy-make: clone, then play).
+//! What both searches share: move codes, position keys, the stop flag and budget, and
+//! the counters.
 //!
 //! Positions are keyed by Zobrist hashing of `State::cells`, the colour to move, the
 //! swap's availability and whether it was used; the key is the smallest over the usable
-//! symmetries, so a position and its mirror images share one table entry, and the best
-//! move is stored in the orientation that gave the smallest key. Moves are tried in
-//! this order: the table's move, then by a history score (moves that refuted before).
-//! Every terminal position is scored for the player to move: a win for that colour 1, a
-//! loss -1, and anything without a winner (a deadlock, a game stopped by a broken
-//! claim) 0, as the rule file says the game ends with no winner.
+//! symmetries, so a position and its mirror images share one table entry. A finished
+//! game is scored as the rule file says: a win for the colour that won, and no winner
+//! for a deadlock or a game stopped by a broken claim.
 
-use super::table::{Entry, Stored, Table, NO_MOVE};
+use super::table::{Stored, Table};
 use crate::board::Cell;
 use crate::rules::Rules;
 use crate::state::{Move, Outcome, State};
@@ -127,6 +124,9 @@ pub struct Keys {
     turn: [u64; 2],
     swapped: u64,
     swap_open: u64,
+    /// Added to a key to separate the propositions of the proof-number search:
+    /// `prop[target seat][draws prove]`.
+    pub prop: [[u64; 2]; 2],
     /// The usable symmetries and their inverses.
     pub maps: Vec<Vec<Cell>>,
     pub inverses: Vec<Vec<Cell>>,
@@ -150,6 +150,10 @@ impl Keys {
             turn: [rng.next_u64(), rng.next_u64()],
             swapped: rng.next_u64(),
             swap_open: rng.next_u64(),
+            prop: [
+                [rng.next_u64(), rng.next_u64()],
+                [rng.next_u64(), rng.next_u64()],
+            ],
             maps,
             inverses,
             has_swap: rules.has_swap(),
@@ -158,13 +162,16 @@ impl Keys {
 
     /// The canonical key of a position and the index of the symmetry that gives it.
     #[inline]
-    pub fn key(&self, s: &State) -> (u64, usize) {
+    pub fn key(&self, s: &State) -> (u64, usize, usize) {
         let g = self.maps.len();
         let mut h = [0u64; MAX_SYMMETRIES];
+        let mut empties = 0;
         for (c, &v) in s.cells().iter().enumerate() {
-            if v != 0 {
-                for k in 0..g {
-                    h[k] ^= self.z[(self.maps[k][c] as usize) << 8 | v as usize];
+            if v == 0 {
+                empties += 1;
+            } else {
+                for (hk, map) in h.iter_mut().zip(&self.maps) {
+                    *hk ^= self.z[(map[c] as usize) << 8 | v as usize];
                 }
             }
         }
@@ -181,7 +188,7 @@ impl Keys {
                 best = (hk ^ side, k);
             }
         }
-        best
+        (best.0, best.1, empties)
     }
 }
 
@@ -216,6 +223,10 @@ pub struct Shared {
     pub started: Instant,
     /// Table entries filled so far, over all threads (updated every few thousand nodes).
     pub filled: AtomicU64,
+    /// First moves solved so far (when they are solved one by one).
+    pub first_moves_done: std::sync::atomic::AtomicUsize,
+    /// The start position's proof and disproof numbers (`pn << 32 | dn`), 0 if unknown.
+    pub root_numbers: AtomicU64,
 }
 
 impl Shared {
@@ -267,35 +278,28 @@ impl Counts {
     }
 }
 
-/// One thread's search.
-pub struct Searcher<'a> {
-    sh: &'a Shared,
+/// Nodes between looks at the shared state (stop flag, budget).
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// A thread's counters, and its link to the shared node count and stop flag.
+pub struct Meter<'a> {
+    pub sh: &'a Shared,
     pub counts: Counts,
     unflushed: u64,
     unflushed_filled: u64,
-    /// `history[colour * codes + code]`: how often the move refuted a position.
-    history: Vec<u32>,
-    moves: Vec<Vec<Move>>,
-    order: Vec<Vec<(u32, Move, u16)>>,
 }
 
-/// Nodes between looks at the shared state (stop flag, budget, progress).
-const CHECK_EVERY: u64 = 1 << 12;
-
-impl<'a> Searcher<'a> {
-    pub fn new(sh: &'a Shared) -> Searcher<'a> {
-        Searcher {
+impl<'a> Meter<'a> {
+    pub fn new(sh: &'a Shared) -> Meter<'a> {
+        Meter {
             sh,
             counts: Counts::default(),
             unflushed: 0,
             unflushed_filled: 0,
-            history: vec![0; 2 * sh.codec.len()],
-            moves: Vec::new(),
-            order: Vec::new(),
         }
     }
 
-    /// Adds this thread's unreported nodes to the shared count.
+    /// Adds this thread's unreported nodes and table entries to the shared counts.
     pub fn flush(&mut self) {
         self.sh.nodes.fetch_add(self.unflushed, Relaxed);
         self.sh.filled.fetch_add(self.unflushed_filled, Relaxed);
@@ -303,7 +307,9 @@ impl<'a> Searcher<'a> {
         self.unflushed_filled = 0;
     }
 
-    fn tick(&mut self) -> bool {
+    /// Counts a node; false when the search must stop.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
         self.counts.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= CHECK_EVERY {
@@ -313,159 +319,18 @@ impl<'a> Searcher<'a> {
                 self.sh.stop(Halt::Budget);
             }
         }
+        self.running()
+    }
+
+    #[inline]
+    pub fn running(&self) -> bool {
         self.sh.halted() == Halt::Running
     }
 
-    /// The value of a finished game for the player to move there, counting the leaf.
-    fn terminal(&mut self, s: &State) -> Option<i8> {
-        let o = s.outcome()?;
-        Some(match o {
-            Outcome::Win(c) => {
-                self.counts.wins += 1;
-                if c == s.to_move() {
-                    1
-                } else {
-                    -1
-                }
-            }
-            Outcome::Draw(_) => {
-                self.counts.draws += 1;
-                0
-            }
-            Outcome::Stopped(_) => {
-                self.counts.stopped += 1;
-                0
-            }
-            #[allow(unreachable_patterns)]
-            _ => {
-                self.counts.other += 1;
-                0
-            }
-        })
-    }
-
-    /// The value of `s` for the player to move, exact when it lies strictly between
-    /// `alpha` and `beta`, else a bound on the failing side (fail-soft). Returns 0 when
-    /// the search was halted; the caller then must not trust or store it.
-    pub fn search(&mut self, s: &State, mut alpha: i8, mut beta: i8, depth: usize) -> i8 {
-        if !self.tick() {
-            return 0;
-        }
-        if let Some(v) = self.terminal(s) {
-            return v;
-        }
-        if depth > self.sh.max_depth {
-            self.sh.stop(Halt::TooLong);
-            return 0;
-        }
-        let before = self.counts.nodes;
-        let (key, sym) = self.sh.keys.key(s);
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.sh.table.probe(key) {
-            self.counts.hits += 1;
-            if e.lo >= beta || e.lo == e.hi {
-                return e.lo;
-            }
-            if e.hi <= alpha {
-                return e.hi;
-            }
-            alpha = alpha.max(e.lo);
-            beta = beta.min(e.hi);
-            if e.best != NO_MOVE {
-                tt_move = self
-                    .sh
-                    .codec
-                    .map_code(e.best, &self.sh.keys.inverses[sym]);
-            }
-        }
-        let (a0, b0) = (alpha, beta);
-        if self.moves.len() <= depth {
-            self.moves.resize_with(depth + 1, Vec::new);
-            self.order.resize_with(depth + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.moves[depth]);
-        let mut order = std::mem::take(&mut self.order[depth]);
-        s.legal_moves_into(&mut moves);
-        order.clear();
-        let colour = s.to_move() & 1;
-        let codes = self.sh.codec.len();
-        for &m in &moves {
-            let Some(code) = self.sh.codec.code(m) else {
-                self.sh.stop(Halt::Unnamed);
-                self.moves[depth] = moves;
-                self.order[depth] = order;
-                return 0;
-            };
-            let score = if code == tt_move {
-                u32::MAX
-            } else {
-                self.history[colour * codes + code as usize]
-                    .saturating_mul(64)
-                    .saturating_add(self.sh.centrality[code as usize])
-            };
-            order.push((score, m, code));
-        }
-        if order.is_empty() {
-            // Not over, yet no move: the rules promise this never happens. Score it as
-            // a game without a winner rather than guess.
-            self.counts.other += 1;
-            self.moves[depth] = moves;
-            self.order[depth] = order;
-            return 0;
-        }
-        order.sort_unstable_by(|a, b| b.0.cmp(&a.0));
-        let mut best = -2i8;
-        let mut best_code = NO_MOVE;
-        let mut halted = false;
-        for &(_, m, code) in order.iter() {
-            let mut child = s.clone();
-            child.play_unchecked(m);
-            let v = -self.search(&child, -beta, -alpha, depth + 1);
-            if self.sh.halted() != Halt::Running {
-                halted = true;
-                break;
-            }
-            if v > best {
-                best = v;
-                best_code = code;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        let n = moves.len() as u32;
-                        let h = &mut self.history[colour * codes + code as usize];
-                        *h = h.saturating_add(n * n);
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[depth] = moves;
-        self.order[depth] = order;
-        if halted {
-            return 0;
-        }
-        let (lo, hi) = if best <= a0 {
-            (-1, best)
-        } else if best >= b0 {
-            (best, 1)
-        } else {
-            (best, best)
-        };
-        let stored_move = if best_code == NO_MOVE {
-            NO_MOVE
-        } else {
-            self.sh.codec.map_code(best_code, &self.sh.keys.maps[sym])
-        };
-        let work = 64 - (self.counts.nodes - before).leading_zeros();
-        match self.sh.table.store(
-            key,
-            Entry {
-                lo,
-                hi,
-                best: stored_move,
-            },
-            work as u8,
-        ) {
+    /// Counts what a table store did.
+    #[inline]
+    pub fn stored(&mut self, s: Stored) {
+        match s {
             Stored::Filled => {
                 self.counts.filled += 1;
                 self.unflushed_filled += 1;
@@ -473,6 +338,37 @@ impl<'a> Searcher<'a> {
             Stored::Replaced => self.counts.replaced += 1,
             Stored::Updated => {}
         }
-        best
     }
+
+    /// How a finished game ended, counting it: the winning colour, or `None` for no
+    /// winner (a deadlock, a broken claim, or an ending the solver does not know).
+    #[inline]
+    pub fn ending(&mut self, s: &State) -> Option<Option<usize>> {
+        let o = s.outcome()?;
+        Some(match o {
+            Outcome::Win(c) => {
+                self.counts.wins += 1;
+                Some(c)
+            }
+            Outcome::Draw(_) => {
+                self.counts.draws += 1;
+                None
+            }
+            Outcome::Stopped(_) => {
+                self.counts.stopped += 1;
+                None
+            }
+            #[allow(unreachable_patterns)]
+            _ => {
+                self.counts.other += 1;
+                None
+            }
+        })
+    }
+}
+
+/// `log2` of a node count, for the table's replacement policy.
+#[inline]
+pub fn work(nodes: u64) -> u8 {
+    (64 - nodes.leading_zeros()) as u8
 }

@@ -54,8 +54,7 @@ pub fn usable(rules: &Rules, codec: &super::search::Codec) -> Symmetries {
         if !keeps_adjacency(board, &map, rules.connect().adjacency) {
             continue;
         }
-        if !(0..rules.players().len()).all(|p| keeps_regions(board, &map, rules.connect().own[p]))
-        {
+        if !(0..rules.players().len()).all(|p| keeps_regions(board, &map, rules.connect().own[p])) {
             continue;
         }
         keep.push(map);
@@ -129,7 +128,10 @@ fn keeps_regions(board: &Board, map: &[Cell], own: u32) -> bool {
     let mut used = BTreeSet::new();
     for &a in &bits {
         let image: BTreeSet<Cell> = members(a).iter().map(|&c| map[c as usize]).collect();
-        match bits.iter().find(|&&b| members(b) == image && !used.contains(&b)) {
+        match bits
+            .iter()
+            .find(|&&b| members(b) == image && !used.contains(&b))
+        {
             Some(&b) => {
                 used.insert(b);
             }
@@ -221,11 +223,7 @@ fn glyphs_closed(rules: &Rules) -> Result<(), String> {
 
 /// Plays random games from the initial position and its image under each map, move for
 /// move, and keeps the maps under which legal moves and outcomes always correspond.
-fn spot_check(
-    rules: &Rules,
-    codec: &super::search::Codec,
-    maps: Vec<Vec<Cell>>,
-) -> Vec<Vec<Cell>> {
+fn spot_check(rules: &Rules, codec: &super::search::Codec, maps: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
     const GAMES: u64 = 24;
     let rules = std::sync::Arc::new(rules.clone());
     let start = State::new(rules.clone());

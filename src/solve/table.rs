@@ -1,31 +1,21 @@
 //! The transposition table: a fixed block of memory, allocated once from the memory
-//! budget, that remembers what the search proved about each position it met.
+//! budget, that remembers what the search learnt about each position it met.
 //!
-//! Every entry holds a position's 64-bit key and, as one word, bounds on its value
-//! (game values are exact facts, not depth-limited estimates, so bounds from different
-//! searches of a position intersect), the best move found (in the canonical
-//! orientation) and the size of the subtree that proved it. Entries sit in buckets of
-//! four that share a cache line; a new entry replaces the one with the smallest subtree.
-//! The table never grows, so the search never pages: when it is full it forgets the
-//! cheapest results. Threads share it without locks: each entry is written as
-//! `key ^ data` and `data`, so a torn write reads as a miss (Hyatt and Mann's scheme).
+//! An entry is a position's 64-bit key and one data word: a 57-bit payload that the
+//! search defines (proof and disproof numbers, or value bounds and a move), the log2
+//! size of the subtree that produced it, and an occupied bit. Entries sit in buckets of
+//! four that share a cache line; a new position replaces the one with the smallest
+//! subtree. The table never grows, so the search never pages: when it is full it
+//! forgets its cheapest results. Threads share it without locks: each entry is written
+//! as `key ^ data` and `data`, so a torn write reads as a miss (Hyatt and Mann's scheme).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = 16;
 const WAYS: usize = 4;
-
-/// No best move is known.
-pub const NO_MOVE: u16 = u16::MAX;
-
-/// What the table knows about a position: `lo <= value <= hi`, and a good move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entry {
-    pub lo: i8,
-    pub hi: i8,
-    pub best: u16,
-}
+/// Payload bits per entry.
+pub const PAYLOAD_BITS: u32 = 57;
 
 /// What a store did, for the table statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,24 +33,34 @@ pub struct Table {
     buckets: usize,
 }
 
-fn pack(e: Entry, work: u8) -> u64 {
-    // bit 0: occupied; bits 1-2: lo + 1; bits 3-4: hi + 1; bits 8-23: best; 24-29: work.
-    1 | (((e.lo + 1) as u64) << 1)
-        | (((e.hi + 1) as u64) << 3)
-        | ((e.best as u64) << 8)
-        | ((work.min(63) as u64) << 24)
+fn pack(payload: u64, work: u8) -> u64 {
+    debug_assert!(payload < 1 << PAYLOAD_BITS);
+    1 | ((work.min(63) as u64) << 1) | (payload << 7)
 }
 
-fn unpack(d: u64) -> (Entry, u8) {
-    (
-        Entry {
-            lo: ((d >> 1) & 3) as i8 - 1,
-            hi: ((d >> 3) & 3) as i8 - 1,
-            best: ((d >> 8) & 0xFFFF) as u16,
-        },
-        ((d >> 24) & 63) as u8,
-    )
+fn work_of(d: u64) -> u8 {
+    ((d >> 1) & 63) as u8
 }
+
+/// Asks Linux to back the table with 2 MiB pages: probes land anywhere in it, and with
+/// 4 KiB pages nearly every one would also miss the address-translation cache.
+#[cfg(target_os = "linux")]
+fn huge_pages(v: &[AtomicU64], words: usize) {
+    const HUGE: usize = 2 << 20;
+    let start = v.as_ptr() as usize;
+    let end = start + words * std::mem::size_of::<AtomicU64>();
+    let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+    if to > from {
+        // SAFETY: the range lies inside the vector's allocation, and MADV_HUGEPAGE only
+        // changes how the kernel backs it, never its contents. Failure is harmless.
+        unsafe {
+            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_: &[AtomicU64], _: usize) {}
 
 impl Table {
     /// A table using at most `bytes` bytes (a power-of-two number of buckets), or why
@@ -78,10 +78,11 @@ impl Table {
         let mut v: Vec<AtomicU64> = Vec::new();
         v.try_reserve_exact(words).map_err(|_| {
             format!(
-                "cannot allocate {} MB for the table",
-                buckets * bucket_bytes >> 20
+                "cannot allocate {} MiB for the table",
+                (buckets * bucket_bytes) >> 20
             )
         })?;
+        huge_pages(&v, words);
         // Writing every word now commits the memory up front, so a budget the machine
         // cannot hold shows at once rather than as paging later.
         v.resize_with(words, || AtomicU64::new(0));
@@ -106,23 +107,47 @@ impl Table {
         (key as usize & (self.buckets - 1)) * WAYS * 2
     }
 
-    /// What the table holds for `key`, if anything.
+    /// Asks the processor to start loading `key`'s bucket, so that a `probe` soon after
+    /// does not wait for memory.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.words[self.bucket(key)..].as_ptr() as *const i8;
+            // SAFETY: a prefetch is only a hint; it never faults, and `p` points into
+            // the table anyway.
+            #[allow(unused_unsafe)]
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The payload stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<u64> {
         let b = self.bucket(key);
         for w in 0..WAYS {
             let d = self.words[b + 2 * w + 1].load(Relaxed);
             if d != 0 && self.words[b + 2 * w].load(Relaxed) ^ d == key {
-                return Some(unpack(d).0);
+                return Some(d >> 7);
             }
         }
         None
     }
 
-    /// Records that `lo <= value(key) <= hi`, with a best move and the log2 size of the
-    /// subtree that showed it. Bounds already known for the position are kept too.
+    /// Stores a payload for `key`, with the log2 size of the subtree that produced it.
+    /// If the position is there already, `merge(old, new)` gives the payload to keep.
     #[inline]
-    pub fn store(&self, key: u64, mut e: Entry, work: u8) -> Stored {
+    pub fn store(
+        &self,
+        key: u64,
+        payload: u64,
+        work: u8,
+        merge: impl Fn(u64, u64) -> u64,
+    ) -> Stored {
         let b = self.bucket(key);
         let mut victim = 0;
         let mut victim_work = u8::MAX;
@@ -133,32 +158,26 @@ impl Table {
                 empty.get_or_insert(w);
                 continue;
             }
-            let (old, old_work) = unpack(d);
             if self.words[b + 2 * w].load(Relaxed) ^ d == key {
-                let (lo, hi) = (e.lo.max(old.lo), e.hi.min(old.hi));
-                // Contradictory bounds can only come from a key collision: trust the new.
-                if lo <= hi {
-                    e.lo = lo;
-                    e.hi = hi;
-                }
-                if e.best == NO_MOVE {
-                    e.best = old.best;
-                }
-                self.write(b + 2 * w, key, pack(e, work.max(old_work)));
+                let keep = merge(d >> 7, payload);
+                // About log2 of the two subtrees' total.
+                let old = work_of(d);
+                let sum = work.max(old) + u8::from(work == old);
+                self.write(b + 2 * w, key, pack(keep, sum));
                 return Stored::Updated;
             }
-            if old_work < victim_work {
+            if work_of(d) < victim_work {
                 victim = w;
-                victim_work = old_work;
+                victim_work = work_of(d);
             }
         }
         match empty {
             Some(w) => {
-                self.write(b + 2 * w, key, pack(e, work));
+                self.write(b + 2 * w, key, pack(payload, work));
                 Stored::Filled
             }
             None => {
-                self.write(b + 2 * victim, key, pack(e, work));
+                self.write(b + 2 * victim, key, pack(payload, work));
                 Stored::Replaced
             }
         }
@@ -174,50 +193,33 @@ impl Table {
 mod tests {
     use super::*;
 
+    fn newer(_old: u64, new: u64) -> u64 {
+        new
+    }
+
     #[test]
-    fn entries_round_trip_and_bounds_intersect() {
+    fn payloads_round_trip_and_merge() {
         let t = Table::with_bytes(1 << 12).unwrap();
         assert_eq!(t.capacity(), 256);
-        let e = Entry {
-            lo: -1,
-            hi: 0,
-            best: 7,
-        };
-        assert_eq!(t.store(42, e, 3), Stored::Filled);
-        assert_eq!(t.probe(42), Some(e));
+        let big = (1 << PAYLOAD_BITS) - 1;
+        assert_eq!(t.store(42, big, 3, newer), Stored::Filled);
+        assert_eq!(t.probe(42), Some(big));
         assert_eq!(t.probe(43), None);
-        let later = Entry {
-            lo: 0,
-            hi: 1,
-            best: NO_MOVE,
-        };
-        assert_eq!(t.store(42, later, 1), Stored::Updated);
-        assert_eq!(
-            t.probe(42),
-            Some(Entry {
-                lo: 0,
-                hi: 0,
-                best: 7
-            })
-        );
+        assert_eq!(t.store(42, 6, 1, |old, new| old & new), Stored::Updated);
+        assert_eq!(t.probe(42), Some(6));
     }
 
     #[test]
     fn a_full_bucket_loses_its_smallest_subtree() {
         let t = Table::with_bytes(64).unwrap();
         assert_eq!(t.capacity(), 4);
-        let e = |b| Entry {
-            lo: -1,
-            hi: 1,
-            best: b,
-        };
         for k in 1..=4u64 {
-            assert_eq!(t.store(k << 8, e(k as u16), 10 + k as u8), Stored::Filled);
+            assert_eq!(t.store(k << 8, k, 10 + k as u8, newer), Stored::Filled);
         }
-        assert_eq!(t.store(5 << 8, e(5), 1), Stored::Replaced);
+        assert_eq!(t.store(5 << 8, 5, 1, newer), Stored::Replaced);
         assert_eq!(t.probe(1 << 8), None, "work 11 was the smallest");
-        assert_eq!(t.probe(2 << 8), Some(e(2)));
-        assert_eq!(t.probe(5 << 8), Some(e(5)));
+        assert_eq!(t.probe(2 << 8), Some(2));
+        assert_eq!(t.probe(5 << 8), Some(5));
     }
 
     #[test]
