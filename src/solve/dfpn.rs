@@ -96,6 +96,9 @@ pub struct Dfpn<'a> {
     prop_key: u64,
     /// Publish the numbers of the position searched at depth 0 (for progress lines).
     pub report_root: bool,
+    /// Per depth, the move that last settled a position there at once.
+    killers: Vec<Option<crate::state::Move>>,
+    distance: super::distance::Distance,
 }
 
 /// `a + b`, kept below infinity.
@@ -130,6 +133,24 @@ impl<'a> Dfpn<'a> {
             },
             prop_key: 0,
             report_root: false,
+            killers: Vec::new(),
+            distance: super::distance::Distance::new(&sh.rules),
+        }
+    }
+
+    /// Starting numbers for a position not in the table.
+    fn estimate(&mut self, s: &State) -> Pn {
+        let target = self.prop.target ^ usize::from(s.swapped());
+        let to_move = s.to_move();
+        let mut d = [0u32; 2];
+        for (c, dc) in d.iter_mut().enumerate() {
+            let raw = self.distance.of(s, c);
+            *dc = raw.saturating_sub(u32::from(c == to_move)).max(1);
+        }
+        Pn {
+            pn: d[target & 1],
+            dn: d[1 - (target & 1)],
+            pure: false,
         }
     }
 
@@ -222,6 +243,19 @@ impl<'a> Dfpn<'a> {
         let or_node = s.seat_of(s.to_move()) == self.prop.target;
         let mut moves = std::mem::take(&mut self.moves);
         s.legal_moves_into(&mut moves);
+        // The move that last settled a position at this depth is tried first: the
+        // same reply (a win, a block) often settles its siblings too.
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, None);
+        }
+        let (codec, centre) = (&self.sh.codec, &self.sh.centrality);
+        moves.sort_by_key(|&m| std::cmp::Reverse(codec.code(m).map_or(0, |c| centre[c as usize])));
+        if let Some(k) = self.killers[depth] {
+            if let Some(i) = moves.iter().position(|&m| m == k) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let hashes = self.sh.keys.hashes(s.cells());
         // Play every move; a finished game has its numbers at once, the others are
         // looked up in the table once all their buckets are on their way from memory.
         let mut decided = false;
@@ -235,9 +269,10 @@ impl<'a> Dfpn<'a> {
             let (key, pn) = match self.leaf(&child) {
                 Some(p) => (0, p),
                 None => {
-                    let k = self.key(&child);
+                    let h = self.sh.keys.child_hashes(&hashes, s.cells(), child.cells());
+                    let k = self.sh.keys.canonical(&h, &child).0 ^ self.prop_key;
                     self.sh.table.prefetch(k);
-                    (k, Pn::UNKNOWN)
+                    (k, self.estimate(&child))
                 }
             };
             kids.push(Kid {
@@ -248,6 +283,7 @@ impl<'a> Dfpn<'a> {
             // One proven child proves an OR position (one disproven child disproves an
             // AND position): the others need not be played.
             if (or_node && pn.proven()) || (!or_node && pn.disproven()) {
+                self.killers[depth] = Some(m);
                 decided = true;
                 break;
             }

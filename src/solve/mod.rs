@@ -9,6 +9,7 @@
 
 pub mod alphabeta;
 pub mod dfpn;
+pub mod distance;
 pub mod report;
 pub mod search;
 pub mod symmetry;
@@ -293,6 +294,7 @@ pub fn solve(
     }
 
     let shared = Shared {
+        rules: rules.clone(),
         table,
         keys: Keys::new(rules, syms.maps.clone(), syms.inverses.clone()),
         codec,

@@ -160,21 +160,49 @@ impl Keys {
         }
     }
 
-    /// The canonical key of a position and the index of the symmetry that gives it.
+    /// The canonical key of a position, the index of the symmetry that gives it, and
+    /// the number of empty cells.
     #[inline]
     pub fn key(&self, s: &State) -> (u64, usize, usize) {
-        let g = self.maps.len();
+        let h = self.hashes(s.cells());
+        let (key, sym) = self.canonical(&h, s);
+        let empties = s.cells().iter().filter(|&&v| v == 0).count();
+        (key, sym, empties)
+    }
+
+    /// The hash of the cells under each symmetry.
+    #[inline]
+    pub fn hashes(&self, cells: &[u8]) -> Hashes {
         let mut h = [0u64; MAX_SYMMETRIES];
-        let mut empties = 0;
-        for (c, &v) in s.cells().iter().enumerate() {
-            if v == 0 {
-                empties += 1;
-            } else {
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
                 for (hk, map) in h.iter_mut().zip(&self.maps) {
                     *hk ^= self.z[(map[c] as usize) << 8 | v as usize];
                 }
             }
         }
+        h
+    }
+
+    /// The hashes of `child`'s cells, from those of `parent`'s: only the cells that
+    /// differ are looked at.
+    #[inline]
+    pub fn child_hashes(&self, parent: &Hashes, pcells: &[u8], child: &[u8]) -> Hashes {
+        let mut h = *parent;
+        for (c, (&a, &b)) in pcells.iter().zip(child).enumerate() {
+            if a != b {
+                for (hk, map) in h.iter_mut().zip(&self.maps) {
+                    let at = (map[c] as usize) << 8;
+                    *hk ^= self.z[at | a as usize] ^ self.z[at | b as usize];
+                }
+            }
+        }
+        h
+    }
+
+    /// The canonical key of a position with cell hashes `h`, and the symmetry giving it.
+    #[inline]
+    pub fn canonical(&self, h: &Hashes, s: &State) -> (u64, usize) {
         let mut side = self.turn[s.to_move() & 1];
         if s.swapped() {
             side ^= self.swapped;
@@ -183,14 +211,17 @@ impl Keys {
             side ^= self.swap_open;
         }
         let mut best = (h[0] ^ side, 0);
-        for (k, &hk) in h.iter().enumerate().take(g).skip(1) {
+        for (k, &hk) in h.iter().enumerate().take(self.maps.len()).skip(1) {
             if hk ^ side < best.0 {
                 best = (hk ^ side, k);
             }
         }
-        (best.0, best.1, empties)
+        best
     }
 }
+
+/// A position's cell hashes, one per usable symmetry.
+pub type Hashes = [u64; MAX_SYMMETRIES];
 
 /// Why a search stopped before its end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,6 +240,7 @@ pub enum Halt {
 
 /// What all threads share.
 pub struct Shared {
+    pub rules: std::sync::Arc<Rules>,
     pub table: Table,
     pub keys: Keys,
     pub codec: Codec,
