@@ -129,6 +129,35 @@ enum Command {
         #[arg(long, value_name = "GAMES", hide = true)]
         versus_random: Option<u32>,
     },
+    /// Find the exact value of the position by exhaustive search (small boards)
+    Solve {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Leave the swap move out
+        #[arg(long)]
+        no_swap: bool,
+        /// Worker threads
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Memory for the transposition table, in MiB
+        #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..))]
+        memory: u64,
+        /// Solve every first move (up to symmetry), not just one that achieves the value
+        #[arg(long)]
+        all_first_moves: bool,
+        /// Stop with an error after searching this many positions
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Use no symmetry (slower; for checking the symmetry reduction)
+        #[arg(long)]
+        no_symmetry: bool,
+        /// The search: proof-number (pns) or alpha-beta (ab, a cross-check)
+        #[arg(long, default_value = "pns", value_parser = ["pns", "ab"])]
+        method: String,
+        /// Print the result as JSON
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The error text of a write to a closed pipe, which ends a command quietly.
@@ -295,6 +324,41 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             match versus_random {
                 Some(games) => crate::repl::measure(&start, games, out)?,
                 None => crate::repl::run(&start, out)?,
+            }
+        }
+        Command::Solve {
+            game,
+            no_swap,
+            threads,
+            memory,
+            all_first_moves,
+            max_nodes,
+            no_symmetry,
+            method,
+            json,
+        } => {
+            let (loaded, state) = start(&game, no_swap)?;
+            let options = crate::solve::Options {
+                threads: threads as usize,
+                memory_mb: memory,
+                all_first_moves,
+                max_nodes,
+                symmetry: !no_symmetry,
+                method: if method == "ab" {
+                    crate::solve::Method::AlphaBeta
+                } else {
+                    crate::solve::Method::Dfpn
+                },
+                ..Default::default()
+            };
+            let progress = |p: &crate::solve::Progress| {
+                eprintln!("{}", crate::solve::report::progress_line(p));
+            };
+            let s = crate::solve::solve(&state, &options, Some(&progress))?;
+            if json {
+                writeln!(out, "{}", crate::solve::report::json(&s, &loaded.rules)).map_err(io)?;
+            } else {
+                write!(out, "{}", crate::solve::report::text(&s, &loaded.rules)).map_err(io)?;
             }
         }
     }

@@ -25,6 +25,7 @@ pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod separation;
+pub mod solve;
 pub mod state;
 pub mod syntax;
 
