@@ -418,3 +418,31 @@ fn budgets_and_bad_options_stop_with_a_message() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}: a usage error");
     }
 }
+
+#[test]
+fn movement_and_layered_games_are_refused_with_a_reason() {
+    for (file, why) in [
+        (
+            "games/windborne.game",
+            "Windborne has 2 piece kinds and turns that move pieces",
+        ),
+        (
+            "games/crossings.game",
+            "Crossings has 1 piece kind and turns that move pieces",
+        ),
+    ] {
+        let o = crate::common::weft(&[
+            "solve",
+            file,
+            "--size",
+            "4",
+            "--threads",
+            "1",
+            "--memory",
+            "16",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{file}");
+        let err = crate::common::stderr(&o);
+        assert!(err.contains(why), "{err}");
+    }
+}

@@ -249,6 +249,20 @@ pub fn solve(
             ));
         }
     }
+    if rules.pieces().len() != 1 || !rules.is_placement_only() {
+        return Err(format!(
+            "weft solve handles games whose moves are placements of one kind of piece, the swap \
+             and passes; {} has {} piece kind{} and {}",
+            rules.name(),
+            rules.pieces().len(),
+            if rules.pieces().len() == 1 { "" } else { "s" },
+            if rules.is_placement_only() {
+                "placement turns"
+            } else {
+                "turns that move pieces"
+            }
+        ));
+    }
     let codec = Codec::new(rules).map_err(|e| {
         format!("weft solve handles games whose moves are placements, the swap and passes: {e}")
     })?;
