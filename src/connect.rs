@@ -4,11 +4,28 @@
 
 use crate::board::{Cell, Neighbours};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct UnionFind {
     parent: Vec<Cell>,
     size: Vec<u16>,
     regions: Vec<u32>,
+}
+
+impl Clone for UnionFind {
+    fn clone(&self) -> UnionFind {
+        UnionFind {
+            parent: self.parent.clone(),
+            size: self.size.clone(),
+            regions: self.regions.clone(),
+        }
+    }
+
+    /// Reuses the buffers (playout loops copy a start position into the same state).
+    fn clone_from(&mut self, source: &UnionFind) {
+        self.parent.clone_from(&source.parent);
+        self.size.clone_from(&source.size);
+        self.regions.clone_from(&source.regions);
+    }
 }
 
 impl UnionFind {

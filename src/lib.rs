@@ -6,6 +6,7 @@
 //! [`load`] runs it all and collects every problem into one [`diagnostic::Report`].
 
 pub mod ast;
+pub mod bench;
 pub mod board;
 pub mod check;
 pub mod cli;

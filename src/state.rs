@@ -156,7 +156,6 @@ pub enum Slot {
 }
 
 /// A position with everything needed to continue the game.
-#[derive(Clone)]
 pub struct State {
     rules: Arc<Rules>,
     /// Per piece kind (layer), per cell: 0 empty, 1 + player, 3 neutral.
@@ -178,6 +177,44 @@ pub struct State {
     owes: u8,
     status: Status,
     last: Option<Move>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            rules: self.rules.clone(),
+            cells: self.cells.clone(),
+            to_move: self.to_move,
+            ply: self.ply,
+            swapped: self.swapped,
+            empty: self.empty.clone(),
+            empty_pos: self.empty_pos.clone(),
+            uf: self.uf.clone(),
+            counts: self.counts.clone(),
+            owes: self.owes,
+            status: self.status,
+            last: self.last,
+        }
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers: no allocation (and no
+    /// reference-count traffic) when both follow the same rules, as in a playout loop.
+    fn clone_from(&mut self, source: &State) {
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = source.rules.clone();
+        }
+        self.cells.clone_from(&source.cells);
+        self.to_move = source.to_move;
+        self.ply = source.ply;
+        self.swapped = source.swapped;
+        self.empty.clone_from(&source.empty);
+        self.empty_pos.clone_from(&source.empty_pos);
+        self.uf.clone_from(&source.uf);
+        self.counts.clone_from(&source.counts);
+        self.owes = source.owes;
+        self.status = source.status;
+        self.last = source.last;
+    }
 }
 
 impl fmt::Debug for State {
