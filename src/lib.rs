@@ -19,6 +19,7 @@ pub mod perft;
 pub mod playout;
 pub mod rng;
 pub mod rules;
+pub mod sample;
 pub mod separation;
 pub mod state;
 pub mod syntax;

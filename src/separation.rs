@@ -5,10 +5,196 @@
 
 use crate::ast::Adjacency;
 use crate::board::{Board, Cell};
+use std::cell::RefCell;
 
 /// Whether some group of cells where `member` holds, linked by `adjacency`, separates
 /// the cells where `counted` holds.
+///
+/// The board without *all* member cells falls into regions; the board without one
+/// group G is those regions glued together through the other groups. So the test
+/// works on a small graph, regions on one side and groups on the other (an edge where
+/// a region touches a group), after one pass over the cells: G separates when every
+/// component of the graph without G holds at most half of the counted cells. A region
+/// that already holds more than half with every member removed can only grow when
+/// fewer are removed, so then no group separates, which usually ends the test after
+/// one flood fill.
 pub fn separates(
+    board: &Board,
+    adjacency: Adjacency,
+    member: &dyn Fn(Cell) -> bool,
+    counted: &dyn Fn(Cell) -> bool,
+) -> bool {
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    }
+    SCRATCH.with(|s| s.borrow_mut().separates(board, adjacency, member, counted))
+}
+
+/// Reused buffers, so that a playout's turn-start checks do not allocate.
+#[derive(Default)]
+struct Scratch {
+    /// Per cell: `NONE`, or the node (region or group) it belongs to.
+    node: Vec<u32>,
+    member: Vec<bool>,
+    counted: Vec<bool>,
+    /// Per node: the counted cells in it, and whether it is a group.
+    count: Vec<u32>,
+    is_group: Vec<bool>,
+    stack: Vec<Cell>,
+    /// Graph edges (both directions), then in compressed form.
+    edges: Vec<(u32, u32)>,
+    start: Vec<u32>,
+    next: Vec<u32>,
+    seen: Vec<u32>,
+    queue: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Scratch {
+    /// Labels the cells reachable from `from` through cells of the same kind (member or
+    /// not) as node `id`; returns the number of counted cells among them.
+    fn flood(&mut self, nbrs: &crate::board::Neighbours, from: Cell, id: u32) -> u32 {
+        let kind = self.member[from as usize];
+        let mut count = 0;
+        self.node[from as usize] = id;
+        self.stack.push(from);
+        while let Some(c) = self.stack.pop() {
+            count += u32::from(self.counted[c as usize]);
+            for &m in nbrs.of(c) {
+                if self.node[m as usize] == NONE && self.member[m as usize] == kind {
+                    self.node[m as usize] = id;
+                    self.stack.push(m);
+                }
+            }
+        }
+        count
+    }
+
+    fn separates(
+        &mut self,
+        board: &Board,
+        adjacency: Adjacency,
+        member: &dyn Fn(Cell) -> bool,
+        counted: &dyn Fn(Cell) -> bool,
+    ) -> bool {
+        let nbrs = board.neighbours(adjacency);
+        let n = board.len();
+        self.node.clear();
+        self.node.resize(n, NONE);
+        self.member.clear();
+        self.member.resize(n, false);
+        self.counted.clear();
+        self.counted.resize(n, false);
+        let mut total = 0;
+        let mut any_member = false;
+        for c in board.cells() {
+            self.member[c as usize] = member(c);
+            self.counted[c as usize] = counted(c);
+            total += u32::from(self.counted[c as usize]);
+            any_member |= self.member[c as usize];
+        }
+        if !any_member {
+            return false;
+        }
+        let half = total / 2;
+        self.count.clear();
+        self.is_group.clear();
+        // The regions without any member cell that hold counted cells, first: if one
+        // holds more than half, no group separates.
+        for c in board.cells() {
+            if self.counted[c as usize] && !self.member[c as usize] && self.node[c as usize] == NONE
+            {
+                let id = self.count.len() as u32;
+                let k = self.flood(nbrs, c, id);
+                if k > half {
+                    return false;
+                }
+                self.count.push(k);
+                self.is_group.push(false);
+            }
+        }
+        // The other regions and the groups.
+        for c in board.cells() {
+            if self.node[c as usize] == NONE {
+                let id = self.count.len() as u32;
+                let k = self.flood(nbrs, c, id);
+                self.count.push(k);
+                self.is_group.push(self.member[c as usize]);
+            }
+        }
+        // Edges between groups and the regions they touch.
+        self.edges.clear();
+        for c in board.cells() {
+            if !self.member[c as usize] {
+                continue;
+            }
+            let g = self.node[c as usize];
+            for &m in nbrs.of(c) {
+                if !self.member[m as usize] {
+                    let r = self.node[m as usize];
+                    self.edges.push((g, r));
+                    self.edges.push((r, g));
+                }
+            }
+        }
+        self.edges.sort_unstable();
+        self.edges.dedup();
+        let nodes = self.count.len();
+        self.start.clear();
+        self.start.resize(nodes + 1, 0);
+        for &(a, _) in &self.edges {
+            self.start[a as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            self.start[i + 1] += self.start[i];
+        }
+        self.next.clear();
+        self.next.extend(self.edges.iter().map(|&(_, b)| b));
+        // Each group in turn: the components of the graph without it.
+        self.seen.clear();
+        self.seen.resize(nodes, NONE);
+        for g in 0..nodes as u32 {
+            if !self.is_group[g as usize] {
+                continue;
+            }
+            self.seen[g as usize] = g;
+            let mut ok = true;
+            for s in 0..nodes as u32 {
+                if self.seen[s as usize] == g {
+                    continue;
+                }
+                self.seen[s as usize] = g;
+                self.queue.clear();
+                self.queue.push(s);
+                let mut sum = 0;
+                while let Some(x) = self.queue.pop() {
+                    sum += self.count[x as usize];
+                    let (lo, hi) = (self.start[x as usize], self.start[x as usize + 1]);
+                    for i in lo..hi {
+                        let y = self.next[i as usize];
+                        if self.seen[y as usize] != g {
+                            self.seen[y as usize] = g;
+                            self.queue.push(y);
+                        }
+                    }
+                }
+                if sum > half {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The definition, group by group and region by region (the reference for `separates`).
+#[cfg(test)]
+fn separates_slowly(
     board: &Board,
     adjacency: Adjacency,
     member: &dyn Fn(Cell) -> bool,
@@ -108,5 +294,44 @@ mod tests {
         let pawns = |c: Cell| c == corner || c == far1 || c == far2;
         // Regions: {corner} with 1 pawn, the rest with 2 > 1: not separated.
         assert!(!separates(&b, Adjacency::All, &member, &pawns));
+    }
+
+    /// The graph form agrees with the definition on random positions of square and hex
+    /// boards, counting pieces or a region, sparse and dense.
+    #[test]
+    fn the_graph_test_agrees_with_the_definition() {
+        let mut rng = crate::rng::Rng::new(11);
+        let boards = [
+            (Board::square(6), Adjacency::Orthogonal),
+            (Board::square(5), Adjacency::All),
+            (Board::new(BoardShape::Hexagon, &[4], &[]), Adjacency::All),
+            (
+                Board::new(BoardShape::Square, &[7], &[(2, 2), (3, 4)]),
+                Adjacency::Orthogonal,
+            ),
+        ];
+        let mut yes = 0;
+        for (b, adj) in &boards {
+            for round in 0..3000 {
+                let density = rng.below(90);
+                let members: Vec<bool> = (0..b.len()).map(|_| rng.below(100) < density).collect();
+                let things = 1 + rng.below(6);
+                let counted: Vec<bool> = (0..b.len())
+                    .map(|_| rng.below(b.len() as u32) < things)
+                    .collect();
+                let member = |c: Cell| members[c as usize];
+                let count = |c: Cell| {
+                    if round % 2 == 0 {
+                        counted[c as usize]
+                    } else {
+                        b.regions_of(c) & 1 != 0
+                    }
+                };
+                let fast = separates(b, *adj, &member, &count);
+                assert_eq!(fast, separates_slowly(b, *adj, &member, &count));
+                yes += usize::from(fast);
+            }
+        }
+        assert!(yes > 500, "both answers are exercised ({yes} separations)");
     }
 }

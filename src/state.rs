@@ -13,6 +13,7 @@ use crate::movegen::{self, View};
 pub use crate::moves::{Move, Step};
 use crate::rng::Rng;
 use crate::rules::{Counted, Pred, Rules, StepRule, Turn};
+use crate::sample;
 use std::fmt;
 use std::sync::Arc;
 
@@ -1059,10 +1060,10 @@ impl State {
     /// A uniformly random legal move, or `None` when the game is over. In simple
     /// placement games, placements are drawn from the empty cells without replacement
     /// until one is legal, with the swap as one more candidate when available, which is
-    /// uniform over the legal moves. Two-step turns whose second step does not depend on
-    /// the first draw each step uniformly (every first step has the same seconds); other
-    /// turns list all legal moves and pick one. Finding that there is no move settles an
-    /// open status (the game ends or the mover must pass), as `is_over` would.
+    /// uniform over the legal moves. Other turns are drawn step by step or by rejection
+    /// where that is exact (see `sample`), else all legal moves are listed and one
+    /// picked. Finding that there is no move settles an open status (the game ends or
+    /// the mover must pass), as `is_over` would.
     pub fn random_move(&mut self, rng: &mut Rng) -> Option<Move> {
         match self.status {
             Status::Over(_) => None,
@@ -1105,13 +1106,15 @@ impl State {
         None
     }
 
-    /// Other games: an independent two-step turn draws each step; otherwise every legal
-    /// move is listed and one picked. `None` when there is no legal move.
+    /// Other games: a move drawn without listing them all (see `sample`), else every
+    /// legal move listed and one picked. `None` when there is no legal move.
     fn random_turn(&self, rng: &mut Rng) -> Option<Move> {
         let swap = self.swap_available();
         if !swap {
-            if let Some(m) = self.random_independent(rng) {
-                return Some(m);
+            if let Some(turn) = self.current_turn(self.to_move) {
+                if let Some(m) = sample::draw(&self.view(self.to_move), turn, rng) {
+                    return Some(m);
+                }
             }
         }
         let mut moves = Vec::new();
@@ -1120,36 +1123,6 @@ impl State {
             moves.push(Move::Swap);
         }
         (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
-    }
-
-    /// A uniform move of a two-step turn whose steps are independent, if this is one.
-    fn random_independent(&self, rng: &mut Rng) -> Option<Move> {
-        let turn = self.current_turn(self.to_move)?;
-        let [r0, r1] = turn.steps.as_slice() else {
-            return None;
-        };
-        if !turn.independent {
-            return None;
-        }
-        let v = self.view(self.to_move);
-        let mut first = Vec::new();
-        let mut second = Vec::new();
-        movegen::step_options(&v, r0, &mut first);
-        movegen::step_options(&v, r1, &mut second);
-        if second.is_empty() {
-            return None;
-        }
-        let zero = usize::from(matches!(r0, StepRule::Slide { .. }));
-        if first.len() + zero == 0 {
-            return None;
-        }
-        let i = rng.below((first.len() + zero) as u32) as usize;
-        let b = second[rng.below(second.len() as u32) as usize];
-        Some(if i < zero {
-            Move::from_steps(&[b])
-        } else {
-            Move::Two(first[i - zero], b)
-        })
     }
 
     fn swap_empty(&mut self, i: usize, j: usize) {
