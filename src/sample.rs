@@ -1,18 +1,22 @@
-//! Drawing a uniformly random move of a two-step turn without listing every move.
+//! Drawing a uniformly random move of a turn without listing every move.
 //!
 //! Listing is what a turn of "place a disk, then place a pawn" costs most: every first
-//! step times every second step. Sampling avoids it in two ways, both exactly uniform:
+//! step times every second step. Sampling avoids it, exactly uniformly:
 //!
 //! * a placement step is drawn by rejection: a uniform grid position, kept if the piece
-//!   may go there. After a bounded number of misses the options are listed and one is
-//!   picked, so a nearly full board costs no more than listing; a mixture of uniform
-//!   draws over the same set is uniform.
-//! * a turn whose second step depends on the first draws the pair by rejection: a
+//!   may go there;
+//! * a two-step turn whose second step is a placement draws a pair by rejection: a
 //!   uniform first step (or none, where a slide may be skipped) and a uniform grid
-//!   position for the second placement, kept if that pair is legal. Every legal pair
-//!   has the same chance per try, so the pair kept is uniform over the turn's moves.
+//!   position, kept if that pair is legal (after playing the first step, when the
+//!   second depends on it). Every legal pair has the same chance per try, so the pair
+//!   kept is uniform over the turn's moves;
+//! * the swap, when available, is one more element of the space drawn from;
+//! * other independent turns list each step's options and draw from their product.
 //!
-//! Buffers live in a per-thread scratch, so the playout loop does not allocate.
+//! After a bounded number of misses the caller lists the moves and picks one, so a
+//! nearly full board costs little more than listing; a mixture of uniform draws over
+//! the same set is uniform. Buffers live in a per-thread scratch, so the playout loop
+//! does not allocate.
 
 use crate::board::Cell;
 use crate::movegen::{self, View};
@@ -32,16 +36,40 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// A uniformly random move of `turn` for the mover of `v`; `None` when none was found
-/// (then list the moves: there may be none, or a dependent turn's draws all missed).
-pub fn draw(v: &View, turn: &Turn, rng: &mut Rng) -> Option<Move> {
+/// A uniformly random move of `turn` for the mover of `v`, or the swap (when `swap`:
+/// one more move, as likely as each of the others); `None` when none was drawn (then
+/// list the moves: there may be none, or a turn's draws all missed).
+pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
+        let extra = usize::from(swap);
+        let len = v.rules.board.len();
         let [r0, r1] = turn.steps.as_slice() else {
             let [r] = turn.steps.as_slice() else {
                 return None;
             };
-            return option(v, r, rng, &mut s.first).map(|a| Move::from_steps(&[a]));
+            if let StepRule::Place { piece, target } = r {
+                for _ in 0..tries(len) {
+                    let x = rng.below((len + extra) as u32) as usize;
+                    if x == len {
+                        return Some(Move::Swap);
+                    }
+                    if v.place_ok(*piece, target, x as Cell) {
+                        return Some(Move::Place(x as Cell));
+                    }
+                }
+            }
+            s.first.clear();
+            movegen::step_options(v, r, &mut s.first);
+            let total = s.first.len() + extra;
+            if total == 0 {
+                return None;
+            }
+            let x = rng.below(total as u32) as usize;
+            return Some(match s.first.get(x) {
+                Some(a) => Move::from_steps(&[*a]),
+                None => Move::Swap,
+            });
         };
         s.first.clear();
         movegen::step_options(v, r0, &mut s.first);
@@ -49,7 +77,7 @@ pub fn draw(v: &View, turn: &Turn, rng: &mut Rng) -> Option<Move> {
         let zero = usize::from(matches!(r0, StepRule::Slide { .. }));
         let choices = s.first.len() + zero;
         if choices == 0 {
-            return None;
+            return swap.then_some(Move::Swap);
         }
         let join = |first: &[Step], i: usize, b: Step| {
             if i < zero {
@@ -58,58 +86,60 @@ pub fn draw(v: &View, turn: &Turn, rng: &mut Rng) -> Option<Move> {
                 Move::Two(first[i - zero], b)
             }
         };
-        if turn.independent {
-            let b = option(v, r1, rng, &mut s.second)?;
-            let i = rng.below(choices as u32) as usize;
-            return Some(join(&s.first, i, b));
-        }
-        let StepRule::Place { piece, target } = r1 else {
+        if let StepRule::Place { piece, target } = r1 {
+            // Pairs (first choice, grid position), plus the swap, drawn uniformly and kept
+            // when legal.
+            let pairs = choices * len;
+            if pairs + extra > u32::MAX as usize {
+                return None;
+            }
+            s.cells.clear();
+            s.cells.extend_from_slice(v.cells);
+            for _ in 0..tries(len) {
+                let x = rng.below((pairs + extra) as u32) as usize;
+                if x == pairs {
+                    return Some(Move::Swap);
+                }
+                let (i, c) = (x / len, (x % len) as Cell);
+                let ok = if turn.independent || i < zero {
+                    v.place_ok(*piece, target, c)
+                } else {
+                    movegen::apply_step(v.rules, &mut s.cells, r0, s.first[i - zero], v.mover);
+                    let after = View {
+                        cells: &s.cells,
+                        ..*v
+                    };
+                    let ok = after.place_ok(*piece, target, c);
+                    s.cells.copy_from_slice(v.cells);
+                    ok
+                };
+                if ok {
+                    return Some(join(&s.first, i, Step::Place(c)));
+                }
+            }
             return None;
-        };
-        let len = v.rules.board.len();
-        s.cells.clear();
-        s.cells.extend_from_slice(v.cells);
-        for _ in 0..tries(len) {
-            let i = rng.below(choices as u32) as usize;
-            let c = rng.below(len as u32) as Cell;
-            if i >= zero {
-                movegen::apply_step(v.rules, &mut s.cells, r0, s.first[i - zero], v.mover);
-            }
-            let after = View {
-                cells: &s.cells,
-                ..*v
-            };
-            let ok = after.place_ok(*piece, target, c);
-            if i >= zero {
-                s.cells.copy_from_slice(v.cells);
-            }
-            if ok {
-                return Some(join(&s.first, i, Step::Place(c)));
-            }
         }
-        None
+        if !turn.independent {
+            return None;
+        }
+        s.second.clear();
+        movegen::step_options(v, r1, &mut s.second);
+        let pairs = choices * s.second.len();
+        if pairs + extra == 0 {
+            return None;
+        }
+        let x = rng.below((pairs + extra) as u32) as usize;
+        if x == pairs {
+            return Some(Move::Swap);
+        }
+        let k = s.second.len();
+        Some(join(&s.first, x / k, s.second[x % k]))
     })
 }
 
 /// How many rejected draws over a grid of `len` positions before listing instead.
 fn tries(len: usize) -> usize {
     len / 4 + 8
-}
-
-/// A uniformly random option of one step (`buf` is scratch), `None` if there is none.
-fn option(v: &View, rule: &StepRule, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Step> {
-    if let StepRule::Place { piece, target } = rule {
-        let len = v.rules.board.len();
-        for _ in 0..tries(len) {
-            let c = rng.below(len as u32) as Cell;
-            if v.place_ok(*piece, target, c) {
-                return Some(Step::Place(c));
-            }
-        }
-    }
-    buf.clear();
-    movegen::step_options(v, rule, buf);
-    (!buf.is_empty()).then(|| buf[rng.below(buf.len() as u32) as usize])
 }
 
 #[cfg(test)]
@@ -157,10 +187,34 @@ mod tests {
     }
 
     #[test]
+    fn a_placement_or_the_swap_is_drawn_uniformly() {
+        // Placement games draw by rejection from the empty cells, the swap one more
+        // candidate; late in a game many candidates are illegal.
+        let text = include_str!("../games/crosswind.game");
+        let o = Overrides::from_sets(&["size=5".to_string()], None).unwrap();
+        let s = State::new(crate::load_str("crosswind.game", text, &o).unwrap().rules);
+        let s = s.replay("c3").unwrap();
+        assert!(s.legal_moves().contains(&Move::Swap));
+        assert_uniform(&s, 300);
+        let mut s = s;
+        let mut rng = Rng::new(9);
+        while s.legal_moves().len() > 8 {
+            let m = s.random_move(&mut rng).unwrap();
+            s.play_unchecked(m);
+        }
+        assert!(!s.is_over() && s.legal_moves().len() > 1);
+        assert_uniform(&s, 1000);
+    }
+
+    #[test]
     fn a_dependent_turn_is_drawn_uniformly() {
         // Place a disk, then a pawn on an empty cell or the own disk just placed.
         let s = windborne(3);
         assert_uniform(&s, 200);
+        // The second player's first turn: the swap is one more move.
+        let s1 = s.clone().replay("b2,b2").unwrap();
+        assert!(s1.legal_moves().contains(&Move::Swap));
+        assert_uniform(&s1, 200);
         // With pieces about, the second step's choices depend more on the first.
         let s = s.replay("b2,b2 c3,d3").unwrap();
         assert_uniform(&s, 200);

@@ -1110,11 +1110,9 @@ impl State {
     /// legal move listed and one picked. `None` when there is no legal move.
     fn random_turn(&self, rng: &mut Rng) -> Option<Move> {
         let swap = self.swap_available();
-        if !swap {
-            if let Some(turn) = self.current_turn(self.to_move) {
-                if let Some(m) = sample::draw(&self.view(self.to_move), turn, rng) {
-                    return Some(m);
-                }
+        if let Some(turn) = self.current_turn(self.to_move) {
+            if let Some(m) = sample::draw(&self.view(self.to_move), turn, swap, rng) {
+                return Some(m);
             }
         }
         let mut moves = Vec::new();
