@@ -267,28 +267,68 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Every line move of own movable pieces of `kind`.
+    /// Every line move of own movable pieces of `kind`: what `line_result` allows,
+    /// worked out once per front and direction (the empty cells ahead, and what stands
+    /// beyond them) rather than once per line length and distance.
     pub fn line_options(&self, kind: usize, up_to: bool, capture: bool, out: &mut Vec<Step>) {
         let b = &self.rules.board;
+        let enemy = 2 - self.mover;
+        // The empty cells ahead of the front, in order (a board side is at most 64).
+        let mut ahead = [0 as Cell; crate::board::MAX_SIDE as usize];
         for front in b.cells() {
             if self.slot(kind, front) != self.mover + 1 || !self.movable(kind, front) {
                 continue;
             }
             for &d in b.directions() {
+                let mut free = 0;
+                let mut at = front;
+                let stop = loop {
+                    match b.step(at, d) {
+                        Some(next) if self.is_empty(next) => {
+                            ahead[free] = next;
+                            free += 1;
+                            at = next;
+                        }
+                        other => break other,
+                    }
+                };
+                // Moving exactly `free` cells ends against `stop`: a line of `k` may,
+                // unless an enemy piece stands there that is frozen or heads a run of
+                // `k` or more.
+                let enemy_run = match stop {
+                    Some(x) if capture && self.slot(kind, x) == enemy => {
+                        if self.frozen(kind, x) {
+                            usize::MAX
+                        } else {
+                            let mut run = 0;
+                            let mut c = Some(x);
+                            while let Some(y) = c {
+                                if self.slot(kind, y) != enemy {
+                                    break;
+                                }
+                                run += 1;
+                                c = b.step(y, d);
+                            }
+                            run
+                        }
+                    }
+                    _ => 0,
+                };
                 let back = (-d.0, -d.1);
                 let mut rear = front;
                 let mut k = 1;
                 loop {
-                    let dists = if up_to { 1..=k } else { k..=k };
-                    for dist in dists {
-                        if self.line_result(kind, capture, front, d, k, dist).is_ok() {
-                            let to = walk(self.rules, front, d, dist);
-                            out.push(if k == 1 {
-                                Step::Move { from: front, to }
-                            } else {
-                                Step::Line { rear, front, to }
-                            });
+                    let lo = if up_to { 1 } else { k };
+                    for dist in lo..=k.min(free) {
+                        if dist == free && enemy_run != 0 && enemy_run >= k {
+                            continue;
                         }
+                        let to = ahead[dist - 1];
+                        out.push(if k == 1 {
+                            Step::Move { from: front, to }
+                        } else {
+                            Step::Line { rear, front, to }
+                        });
                     }
                     match b.step(rear, back) {
                         Some(r)

@@ -21,8 +21,8 @@ use std::cell::RefCell;
 pub fn separates(
     board: &Board,
     adjacency: Adjacency,
-    member: &dyn Fn(Cell) -> bool,
-    counted: &dyn Fn(Cell) -> bool,
+    member: impl Fn(Cell) -> bool,
+    counted: impl Fn(Cell) -> bool,
 ) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -53,14 +53,19 @@ const NONE: u32 = u32::MAX;
 
 impl Scratch {
     /// Labels the cells reachable from `from` through cells of the same kind (member or
-    /// not) as node `id`; returns the number of counted cells among them.
-    fn flood(&mut self, nbrs: &crate::board::Neighbours, from: Cell, id: u32) -> u32 {
+    /// not) as node `id`; returns the number of counted cells among them. Stops (with
+    /// the labelling unfinished) once the count passes `limit`.
+    fn flood(&mut self, nbrs: &crate::board::Neighbours, from: Cell, id: u32, limit: u32) -> u32 {
         let kind = self.member[from as usize];
         let mut count = 0;
         self.node[from as usize] = id;
         self.stack.push(from);
         while let Some(c) = self.stack.pop() {
             count += u32::from(self.counted[c as usize]);
+            if count > limit {
+                self.stack.clear();
+                return count;
+            }
             for &m in nbrs.of(c) {
                 if self.node[m as usize] == NONE && self.member[m as usize] == kind {
                     self.node[m as usize] = id;
@@ -75,8 +80,8 @@ impl Scratch {
         &mut self,
         board: &Board,
         adjacency: Adjacency,
-        member: &dyn Fn(Cell) -> bool,
-        counted: &dyn Fn(Cell) -> bool,
+        member: impl Fn(Cell) -> bool,
+        counted: impl Fn(Cell) -> bool,
     ) -> bool {
         let nbrs = board.neighbours(adjacency);
         let n = board.len();
@@ -106,7 +111,7 @@ impl Scratch {
             if self.counted[c as usize] && !self.member[c as usize] && self.node[c as usize] == NONE
             {
                 let id = self.count.len() as u32;
-                let k = self.flood(nbrs, c, id);
+                let k = self.flood(nbrs, c, id, half);
                 if k > half {
                     return false;
                 }
@@ -118,7 +123,7 @@ impl Scratch {
         for c in board.cells() {
             if self.node[c as usize] == NONE {
                 let id = self.count.len() as u32;
-                let k = self.flood(nbrs, c, id);
+                let k = self.flood(nbrs, c, id, u32::MAX);
                 self.count.push(k);
                 self.is_group.push(self.member[c as usize]);
             }
@@ -273,13 +278,13 @@ mod tests {
         let wall = |c: Cell| b.xy(c).0 == 2;
         // a1 | e1 e5: the right region holds two pawns.
         let right_two = |c: Cell| [cell("a1"), cell("e1"), cell("e5")].contains(&c);
-        assert!(!separates(&b, Adjacency::Orthogonal, &wall, &right_two));
+        assert!(!separates(&b, Adjacency::Orthogonal, wall, right_two));
         // a1 | e5, and c3 on the wall lies in no region: one pawn each side.
         let split = |c: Cell| [cell("a1"), cell("e5"), cell("c3")].contains(&c);
-        assert!(separates(&b, Adjacency::Orthogonal, &wall, &split));
+        assert!(separates(&b, Adjacency::Orthogonal, wall, split));
         // Without c5 the two sides join round the top.
         let stub = |c: Cell| b.xy(c).0 == 2 && b.xy(c).1 < 4;
-        assert!(!separates(&b, Adjacency::Orthogonal, &stub, &split));
+        assert!(!separates(&b, Adjacency::Orthogonal, stub, split));
     }
 
     #[test]
@@ -293,7 +298,7 @@ mod tests {
         let far2 = b.cell_at(4, 2).unwrap();
         let pawns = |c: Cell| c == corner || c == far1 || c == far2;
         // Regions: {corner} with 1 pawn, the rest with 2 > 1: not separated.
-        assert!(!separates(&b, Adjacency::All, &member, &pawns));
+        assert!(!separates(&b, Adjacency::All, member, pawns));
     }
 
     /// The graph form agrees with the definition on random positions of square and hex
@@ -327,7 +332,7 @@ mod tests {
                         b.regions_of(c) & 1 != 0
                     }
                 };
-                let fast = separates(b, *adj, &member, &count);
+                let fast = separates(b, *adj, member, count);
                 assert_eq!(fast, separates_slowly(b, *adj, &member, &count));
                 yes += usize::from(fast);
             }

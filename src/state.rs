@@ -991,8 +991,8 @@ impl State {
                 crate::separation::separates(
                     b,
                     movegen::natural_adjacency(&self.rules),
-                    &member,
-                    &counted,
+                    member,
+                    counted,
                 )
             }
             Pred::NoMove => !self.has_move(mover),
