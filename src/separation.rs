@@ -41,11 +41,10 @@ struct Scratch {
     count: Vec<u32>,
     is_group: Vec<bool>,
     stack: Vec<Cell>,
-    /// Graph edges (both directions), then in compressed form.
-    edges: Vec<(u32, u32)>,
-    start: Vec<u32>,
-    next: Vec<u32>,
-    seen: Vec<u32>,
+    /// The graph's adjacency matrix, a row of `words` bits per node.
+    adjacent: Vec<u64>,
+    /// Nodes reached, as bits.
+    seen: Vec<u64>,
     queue: Vec<u32>,
 }
 
@@ -129,58 +128,48 @@ impl Scratch {
             }
         }
         // Edges between groups and the regions they touch.
-        self.edges.clear();
+        let nodes = self.count.len();
+        let words = nodes.div_ceil(64);
+        self.adjacent.clear();
+        self.adjacent.resize(nodes * words, 0);
         for c in board.cells() {
             if !self.member[c as usize] {
                 continue;
             }
-            let g = self.node[c as usize];
+            let g = self.node[c as usize] as usize;
             for &m in nbrs.of(c) {
                 if !self.member[m as usize] {
-                    let r = self.node[m as usize];
-                    self.edges.push((g, r));
-                    self.edges.push((r, g));
+                    let r = self.node[m as usize] as usize;
+                    self.adjacent[g * words + r / 64] |= 1 << (r % 64);
+                    self.adjacent[r * words + g / 64] |= 1 << (g % 64);
                 }
             }
         }
-        self.edges.sort_unstable();
-        self.edges.dedup();
-        let nodes = self.count.len();
-        self.start.clear();
-        self.start.resize(nodes + 1, 0);
-        for &(a, _) in &self.edges {
-            self.start[a as usize + 1] += 1;
-        }
-        for i in 0..nodes {
-            self.start[i + 1] += self.start[i];
-        }
-        self.next.clear();
-        self.next.extend(self.edges.iter().map(|&(_, b)| b));
         // Each group in turn: the components of the graph without it.
-        self.seen.clear();
-        self.seen.resize(nodes, NONE);
-        for g in 0..nodes as u32 {
-            if !self.is_group[g as usize] {
+        for g in 0..nodes {
+            if !self.is_group[g] {
                 continue;
             }
-            self.seen[g as usize] = g;
+            self.seen.clear();
+            self.seen.resize(words, 0);
+            self.seen[g / 64] |= 1 << (g % 64);
             let mut ok = true;
-            for s in 0..nodes as u32 {
-                if self.seen[s as usize] == g {
+            for s in 0..nodes {
+                if self.seen[s / 64] >> (s % 64) & 1 == 1 {
                     continue;
                 }
-                self.seen[s as usize] = g;
+                self.seen[s / 64] |= 1 << (s % 64);
                 self.queue.clear();
-                self.queue.push(s);
+                self.queue.push(s as u32);
                 let mut sum = 0;
                 while let Some(x) = self.queue.pop() {
                     sum += self.count[x as usize];
-                    let (lo, hi) = (self.start[x as usize], self.start[x as usize + 1]);
-                    for i in lo..hi {
-                        let y = self.next[i as usize];
-                        if self.seen[y as usize] != g {
-                            self.seen[y as usize] = g;
-                            self.queue.push(y);
+                    for w in 0..words {
+                        let mut fresh = self.adjacent[x as usize * words + w] & !self.seen[w];
+                        self.seen[w] |= fresh;
+                        while fresh != 0 {
+                            self.queue.push((w * 64) as u32 + fresh.trailing_zeros());
+                            fresh &= fresh - 1;
                         }
                     }
                 }
