@@ -65,7 +65,11 @@ impl UnionFind {
             if cells[n as usize] != v {
                 continue;
             }
-            // Nothing points at `cell` yet, so `r` is never `cell`.
+            // A stone already under the root found needs no search. Nothing points at
+            // `cell` yet, so `r` is never `cell`.
+            if self.parent[n as usize] == root {
+                continue;
+            }
             let r = self.find(n);
             if r == root {
                 continue;
