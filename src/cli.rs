@@ -289,6 +289,7 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 sample.playouts_per_cpu_second()
             )
             .map_err(io)?;
+            writeln!(out, "bytes per state: {}", state.memory_bytes()).map_err(io)?;
         }
     }
     Ok(())

@@ -35,6 +35,12 @@ impl UnionFind {
         }
     }
 
+    /// The bytes of the buffers.
+    pub fn memory_bytes(&self) -> usize {
+        self.parent.capacity() * std::mem::size_of::<Cell>()
+            + self.regions.capacity() * std::mem::size_of::<u32>()
+    }
+
     /// The root of `c`'s group (with path halving).
     #[inline]
     pub fn find(&mut self, mut c: Cell) -> Cell {

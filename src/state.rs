@@ -502,6 +502,17 @@ impl State {
         &self.cells
     }
 
+    /// The bytes a state takes: the struct and the buffers it owns (the rules are
+    /// shared, not counted). What a search that keeps many states pays per state.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<State>()
+            + self.cells.capacity()
+            + self.empty.capacity() * std::mem::size_of::<Cell>()
+            + self.empty_pos.capacity() * std::mem::size_of::<u16>()
+            + self.uf.memory_bytes()
+            + self.counts.capacity() * std::mem::size_of::<[u16; 4]>()
+    }
+
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.status() {
