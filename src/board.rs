@@ -52,7 +52,13 @@ pub struct Board {
     region_names: Vec<String>,
     /// For each cell, the bit set of regions it belongs to.
     regions_of: Vec<u32>,
+    /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
+    /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
+    steps: Vec<Cell>,
 }
+
+/// Marks "no cell" in the step table.
+const NO_CELL: Cell = Cell::MAX;
 
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
@@ -147,7 +153,17 @@ impl Board {
             directions: all.clone(),
             region_names: edge_names(shape).iter().map(|s| s.to_string()).collect(),
             regions_of: vec![0; w * h],
+            steps: Vec::new(),
         };
+        b.steps = (0..w * h)
+            .flat_map(|c| {
+                let (x, y) = b.xy(c as Cell);
+                let b = &b;
+                (-1..=1).flat_map(move |dx| {
+                    (-1..=1).map(move |dy| b.cell_at(x + dx, y + dy).unwrap_or(NO_CELL))
+                })
+            })
+            .collect();
         b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
         for c in 0..w * h {
             let (x, y) = ((c % w) as i32, (c / w) as i32);
@@ -276,6 +292,10 @@ impl Board {
     /// The cell one step from `cell` in direction `(dx, dy)`, if on the board.
     #[inline]
     pub fn step(&self, cell: Cell, (dx, dy): (i32, i32)) -> Option<Cell> {
+        if dx.abs() <= 1 && dy.abs() <= 1 {
+            let to = self.steps[cell as usize * 9 + ((dx + 1) * 3 + dy + 1) as usize];
+            return (to != NO_CELL).then_some(to);
+        }
         let (x, y) = self.xy(cell);
         self.cell_at(x + dx, y + dy)
     }

@@ -2,6 +2,7 @@
 //! command and maps the result to an exit code (0 success, 1 a rule-file or input
 //! error, 2 a usage error).
 
+use crate::bench;
 use crate::perft::perft;
 use crate::rules::Overrides;
 use crate::state::State;
@@ -157,6 +158,27 @@ enum Command {
         /// Print the result as JSON
         #[arg(long)]
         json: bool,
+    },
+    /// Measure random playouts (and moves) per second
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long to measure, in seconds
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Worker threads, each playing its own games
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Play exactly this many games on one thread instead (repeatable work, for
+        /// instruction-count profiles)
+        #[arg(long, conflicts_with_all = ["seconds", "threads"])]
+        playouts: Option<u64>,
+        /// Seed of the random games
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Leave the swap move out
+        #[arg(long)]
+        no_swap: bool,
     },
 }
 
@@ -360,6 +382,50 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             } else {
                 write!(out, "{}", crate::solve::report::text(&s, &loaded.rules)).map_err(io)?;
             }
+        }
+        Command::Bench {
+            game,
+            seconds,
+            threads,
+            playouts,
+            seed,
+            no_swap,
+        } => {
+            let (loaded, state) = start(&game, no_swap)?;
+            if state.is_over() {
+                return Err("the game is over in the start position".into());
+            }
+            let (sample, threads) = match playouts {
+                Some(n) => (bench::run_count(&state, n, seed), 1),
+                None => (bench::run(&state, seconds, threads, seed), threads.max(1)),
+            };
+            let params: Vec<String> = loaded
+                .rules
+                .params()
+                .iter()
+                .map(|p| format!("{}={}", p.name, p.value))
+                .collect();
+            writeln!(
+                out,
+                "{} ({}), {threads} thread{}: {:.0} playouts/s, {:.0} moves/s",
+                loaded.rules.name(),
+                params.join(", "),
+                if threads == 1 { "" } else { "s" },
+                sample.playouts_per_second(),
+                sample.moves_per_second()
+            )
+            .map_err(io)?;
+            writeln!(
+                out,
+                "{} playouts, mean length {:.1} moves, in {:.2} s ({:.2} CPU s: {:.0} playouts per CPU second)",
+                sample.playouts,
+                sample.moves as f64 / sample.playouts.max(1) as f64,
+                sample.wall,
+                sample.cpu,
+                sample.playouts_per_cpu_second()
+            )
+            .map_err(io)?;
+            writeln!(out, "bytes per state: {}", state.memory_bytes()).map_err(io)?;
         }
     }
     Ok(())

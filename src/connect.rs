@@ -4,11 +4,26 @@
 
 use crate::board::{Cell, Neighbours};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct UnionFind {
     parent: Vec<Cell>,
-    size: Vec<u16>,
+    /// At a root: the regions its group touches.
     regions: Vec<u32>,
+}
+
+impl Clone for UnionFind {
+    fn clone(&self) -> UnionFind {
+        UnionFind {
+            parent: self.parent.clone(),
+            regions: self.regions.clone(),
+        }
+    }
+
+    /// Reuses the buffers (playout loops copy a start position into the same state).
+    fn clone_from(&mut self, source: &UnionFind) {
+        self.parent.clone_from(&source.parent);
+        self.regions.clone_from(&source.regions);
+    }
 }
 
 impl UnionFind {
@@ -16,49 +31,64 @@ impl UnionFind {
         let n = board.len();
         UnionFind {
             parent: (0..n as Cell).collect(),
-            size: vec![1; n],
             regions: vec![0; n],
         }
     }
 
+    /// The bytes of the buffers.
+    pub fn memory_bytes(&self) -> usize {
+        self.parent.capacity() * std::mem::size_of::<Cell>()
+            + self.regions.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// The root of `c`'s group (with path halving).
     #[inline]
     pub fn find(&mut self, mut c: Cell) -> Cell {
-        while self.parent[c as usize] != c {
+        loop {
             let p = self.parent[c as usize];
-            self.parent[c as usize] = self.parent[p as usize];
-            c = p;
+            if p == c {
+                return c;
+            }
+            let g = self.parent[p as usize];
+            self.parent[c as usize] = g;
+            c = g;
         }
-        c
     }
 
     /// Adds the stone just placed at `cell` (already written into `cells`), joins it to
     /// the neighbouring stones of the same content, and returns the regions its group
-    /// now touches.
+    /// now touches. Each cell is added at most once.
+    ///
+    /// Groups join under the first neighbouring root found, without ranks: path halving
+    /// keeps random games' trees shallow, and a rank costs a data-dependent branch per
+    /// join.
     #[inline]
     pub fn add(&mut self, cell: Cell, cells: &[u8], nbrs: &Neighbours, regions: u32) -> u32 {
         let v = cells[cell as usize];
-        self.parent[cell as usize] = cell;
-        self.size[cell as usize] = 1;
-        self.regions[cell as usize] = regions;
         let mut root = cell;
+        let mut mask = regions;
         for &n in nbrs.of(cell) {
             if cells[n as usize] != v {
+                continue;
+            }
+            // A stone already under the root found needs no search. Nothing points at
+            // `cell` yet, so `r` is never `cell`.
+            if self.parent[n as usize] == root {
                 continue;
             }
             let r = self.find(n);
             if r == root {
                 continue;
             }
-            let (big, small) = if self.size[r as usize] >= self.size[root as usize] {
-                (r, root)
+            mask |= self.regions[r as usize];
+            if root == cell {
+                root = r;
             } else {
-                (root, r)
-            };
-            self.parent[small as usize] = big;
-            self.size[big as usize] += self.size[small as usize];
-            self.regions[big as usize] |= self.regions[small as usize];
-            root = big;
+                self.parent[r as usize] = root;
+            }
         }
-        self.regions[root as usize]
+        self.parent[cell as usize] = root;
+        self.regions[root as usize] = mask;
+        mask
     }
 }

@@ -5,8 +5,16 @@
 //! A placement can only create occurrences that contain the new stone, and only at
 //! a picture cell that demands a stone of the mover's colour (a cell that also
 //! accepts "empty" matched before the move already). So each orientation is
-//! compiled once per such cell into a list of (id offset, test) pairs, with the
-//! range of anchor coordinates for which the whole picture lies on the board.
+//! compiled once per such cell (an *anchor*) into a list of (id offset, test) pairs,
+//! with the range of anchor coordinates for which the whole picture lies on the board.
+//!
+//! Matching is bit-parallel over anchors: each anchor is a bit of a 64-bit word, and
+//! for every id offset that some anchor tests and every value a cell can hold, a
+//! precomputed mask keeps the anchors whose test there accepts that value. Reading
+//! the cells around the new stone and and-ing their masks (most discriminating
+//! offset first) leaves the anchors that match; a legal placement usually empties the
+//! word after a few reads. A per-cell mask of the anchors that fit on the board there
+//! starts the word, so the board's edges and holes cost nothing at match time.
 
 use crate::ast::{Colours, Symmetry};
 use crate::board::{Board, Cell};
@@ -283,6 +291,27 @@ struct Anchor {
     footprint: std::ops::Range<u32>,
 }
 
+/// One read of the bit-parallel matcher: the cell at `offset` from the new stone, and
+/// for each value it may hold (0 empty, 1 and 2 the players, 3 neutral) the anchors
+/// whose test there accepts it (anchors that do not test this offset accept anything).
+#[derive(Debug, Clone, Copy)]
+struct Read {
+    offset: i32,
+    keep: [u64; 4],
+}
+
+/// Up to 64 consecutive anchors, matched together.
+#[derive(Debug, Clone, Default)]
+struct Chunk {
+    /// The index of the chunk's first anchor (bit 0).
+    first: u32,
+    /// Per cell id: the chunk's anchors whose whole picture lies on the board when
+    /// anchored there.
+    fits: Vec<u64>,
+    /// The reads, most discriminating first.
+    reads: Vec<Read>,
+}
+
 /// All the anchored matchers for stones of one colour.
 #[derive(Debug, Clone, Default)]
 pub struct Matchers {
@@ -293,6 +322,8 @@ pub struct Matchers {
     tests: Vec<Test>,
     /// Offsets of every cell of each occurrence (for explaining a rejection).
     footprints: Vec<i32>,
+    /// The anchors in bit-parallel form.
+    chunks: Vec<Chunk>,
 }
 
 impl Matchers {
@@ -369,13 +400,121 @@ impl Matchers {
                 }
             }
         }
+        m.chunks = (0..m.anchors.len())
+            .step_by(64)
+            .map(|first| m.chunk(board, first, (first + 64).min(m.anchors.len())))
+            .collect();
         m
     }
 
-    /// The index of an anchor whose glyph the position `cells` holds around `cell` at
-    /// `(x, y)`, assuming `cells[cell]` holds the mover's stone (or is about to).
+    /// Whether anchor `a`'s picture lies wholly on the board when anchored at `cell`.
+    fn fits(&self, board: &Board, a: &Anchor, cell: Cell) -> bool {
+        let (x, y) = board.xy(cell);
+        board.contains(cell)
+            && (a.xlo..=a.xhi).contains(&x)
+            && (a.ylo..=a.yhi).contains(&y)
+            && (self.on.is_empty()
+                || self.footprints[a.footprint.start as usize..a.footprint.end as usize]
+                    .iter()
+                    .all(|o| self.on[(cell as i32 + o) as usize]))
+    }
+
+    /// The bit-parallel form of anchors `lo..hi` (at most 64).
+    fn chunk(&self, board: &Board, lo: usize, hi: usize) -> Chunk {
+        let fits = (0..board.len())
+            .map(|c| {
+                (lo..hi)
+                    .filter(|&i| self.fits(board, &self.anchors[i], c as Cell))
+                    .fold(0u64, |m, i| m | 1 << (i - lo))
+            })
+            .collect();
+        let mut reads: Vec<Read> = Vec::new();
+        for i in lo..hi {
+            let a = &self.anchors[i];
+            for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {
+                let k = match reads.iter().position(|r| r.offset == t.offset) {
+                    Some(k) => k,
+                    None => {
+                        reads.push(Read {
+                            offset: t.offset,
+                            keep: [!0; 4],
+                        });
+                        reads.len() - 1
+                    }
+                };
+                for v in 0..4u8 {
+                    if (v == t.value) == t.negate {
+                        reads[k].keep[v as usize] &= !(1 << (i - lo));
+                    }
+                }
+            }
+        }
+        // Greedy order: next, the read that leaves the fewest anchors alive in
+        // expectation, taking a cell as empty with probability 0.4 and holding a stone
+        // of either player with 0.3 each.
+        let p = [0.4, 0.3, 0.3, 0.0];
+        let mut alive: Vec<f64> = vec![1.0; hi - lo];
+        let mut order = Vec::with_capacity(reads.len());
+        while !reads.is_empty() {
+            let after = |r: &Read| -> Vec<f64> {
+                alive
+                    .iter()
+                    .enumerate()
+                    .map(|(b, w)| {
+                        w * (0..4)
+                            .filter(|&v| r.keep[v] >> b & 1 == 1)
+                            .map(|v| p[v])
+                            .sum::<f64>()
+                    })
+                    .collect()
+            };
+            let best = (0..reads.len())
+                .min_by(|&i, &j| {
+                    let (a, b): (f64, f64) =
+                        (after(&reads[i]).iter().sum(), after(&reads[j]).iter().sum());
+                    a.partial_cmp(&b).expect("no NaN").then(i.cmp(&j))
+                })
+                .expect("not empty");
+            alive = after(&reads[best]);
+            order.push(reads.remove(best));
+        }
+        Chunk {
+            first: lo as u32,
+            fits,
+            reads: order,
+        }
+    }
+
+    /// The index of an anchor whose glyph the position `cells` holds around `cell`,
+    /// assuming `cells[cell]` holds the mover's stone (or is about to): the first, in
+    /// anchor order.
     #[inline]
-    fn find(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> Option<usize> {
+    fn find(&self, cells: &[u8], cell: Cell) -> Option<usize> {
+        let base = cell as usize;
+        for ch in &self.chunks {
+            let mut alive = ch.fits[base];
+            for r in &ch.reads {
+                if alive == 0 {
+                    break;
+                }
+                // Positions off the board (or wrapped to another row) are read only by
+                // anchors that do not fit here, which `fits` has already dropped: any
+                // value will do.
+                let v = cells
+                    .get(base.wrapping_add(r.offset as isize as usize))
+                    .map_or(0, |v| v & 3);
+                alive &= r.keep[v as usize];
+            }
+            if alive != 0 {
+                return Some(ch.first as usize + alive.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// The first anchor that matches, test by test (the reference for `find`).
+    #[cfg(test)]
+    fn find_slowly(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> Option<usize> {
         let base = cell as i32;
         'anchors: for (i, a) in self.anchors.iter().enumerate() {
             if x < a.xlo || x > a.xhi || y < a.ylo || y > a.yhi {
@@ -403,13 +542,27 @@ impl Matchers {
     /// Whether placing the mover's stone at `cell` (at `(x, y)`) would form a glyph.
     /// `cells` is the position before the move; the cell itself is not read.
     #[inline]
-    pub fn forms_glyph(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> bool {
-        self.find(cells, cell, x, y).is_some()
+    pub fn forms_glyph(&self, cells: &[u8], cell: Cell, _x: i32, _y: i32) -> bool {
+        self.forbids(cells, cell)
     }
 
-    /// The glyph index and the cells of the first occurrence that placing at `cell` forms.
-    pub fn explain(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> Option<(usize, Vec<Cell>)> {
-        let i = self.find(cells, cell, x, y)?;
+    /// Whether placing the mover's stone at `cell` would form a glyph. `cells` is the
+    /// position before the move (at least the first layer); the cell itself is not read.
+    #[inline]
+    pub fn forbids(&self, cells: &[u8], cell: Cell) -> bool {
+        self.find(cells, cell).is_some()
+    }
+
+    /// The glyph index and the cells of the first occurrence that placing at `cell`
+    /// (at `(x, y)`, which the matchers no longer need) forms.
+    pub fn explain(
+        &self,
+        cells: &[u8],
+        cell: Cell,
+        _x: i32,
+        _y: i32,
+    ) -> Option<(usize, Vec<Cell>)> {
+        let i = self.find(cells, cell)?;
         let a = &self.anchors[i];
         let base = cell as i32;
         let mut points: Vec<Cell> = self.footprints
@@ -428,5 +581,80 @@ impl Matchers {
 
     pub fn is_empty(&self) -> bool {
         self.anchors.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rng::Rng;
+    use crate::rules::Overrides;
+
+    /// The bit-parallel matcher finds the same first anchor as the test-by-test one, on
+    /// random positions of square, blocked and hex boards, with and without `?` and `x`.
+    #[test]
+    fn bit_parallel_matching_agrees_with_testing_one_by_one() {
+        let glyphs = r#"
+forbid "naked diagonal"
+  X x
+  x X
+forbid "knight bend"
+  X . O
+  . . X
+forbid "long switch"
+  X . . O
+  O . . X
+forbid "loose"
+  X ? O
+  . o .
+"#;
+        let hex_glyphs = r#"
+forbid "bridge"
+   X o
+  o X
+forbid "line" colours fixed
+  X . O
+"#;
+        let square = "edges top bottom: black\nedges left right: white";
+        let hexagon = "edges top bottom: black\nedges upper-left lower-right: white";
+        let boards = [
+            ("board square 7", square, glyphs),
+            ("board square 7\nblocked c3 d4 a7", square, glyphs),
+            ("board rectangle 9 by 5", square, glyphs),
+            ("board hexagon 4", hexagon, hex_glyphs),
+            ("board rhombus 6 by 5", square, hex_glyphs),
+        ];
+        for (board, edges, glyphs) in boards {
+            let text = format!(
+                "game \"t\"\nplayers black white\n{board}\n{edges}\npiece stone\n\
+                 turn: place stone on empty\n{glyphs}\nwin: connect own edges\n"
+            );
+            let loaded = crate::load_str("t.game", &text, &Overrides::default())
+                .unwrap_or_else(|r| panic!("{board}: {r}"));
+            let rules = &loaded.rules;
+            let b = rules.board();
+            let mut rng = Rng::new(3);
+            let mut found = 0;
+            for _ in 0..300 {
+                let density = rng.below(100);
+                let cells: Vec<u8> = (0..b.len())
+                    .map(|_| {
+                        if rng.below(100) < density {
+                            1 + rng.below(2) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                for c in b.cells() {
+                    let (x, y) = b.xy(c);
+                    for m in &rules.matchers {
+                        let slow = m.find_slowly(&cells, c, x, y);
+                        assert_eq!(m.find(&cells, c), slow, "{board} at {}", b.cell_name(c));
+                        found += usize::from(slow.is_some());
+                    }
+                }
+            }
+            assert!(found > 100, "{board}: the positions exercise the glyphs");
+        }
     }
 }

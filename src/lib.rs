@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod ast;
+pub mod bench;
 pub mod board;
 pub mod check;
 pub mod cli;
@@ -24,6 +25,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 pub mod rules;
+pub mod sample;
 pub mod separation;
 pub mod solve;
 pub mod state;

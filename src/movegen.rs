@@ -120,10 +120,21 @@ impl<'a> View<'a> {
         Ok(())
     }
 
+    /// Whether placing `kind` on `cell` is allowed: `place_check` without the reason.
+    #[inline]
+    pub fn place_ok(&self, kind: usize, target: &CellPred, cell: Cell) -> bool {
+        self.rules.board.contains(cell)
+            && self.slot(kind, cell) == 0
+            && self.cell_ok(target, cell)
+            && !(kind == 0
+                && !self.rules.glyphs.is_empty()
+                && self.rules.matchers[self.mover as usize].forbids(&self.cells[..self.n()], cell))
+    }
+
     /// Every legal placement of `kind`.
     pub fn place_options(&self, kind: usize, target: &CellPred, out: &mut Vec<Step>) {
         for c in self.rules.board.cells() {
-            if self.place_check(kind, target, c).is_ok() {
+            if self.place_ok(kind, target, c) {
                 out.push(Step::Place(c));
             }
         }
@@ -187,7 +198,8 @@ impl<'a> View<'a> {
     }
 
     /// The line whose front is `front` moving in direction `d`, `k` pieces long: whether
-    /// it may move `dist` cells, and which enemy cell it captures.
+    /// it may move `dist` cells, and which enemy cell it captures. The reason a move is
+    /// refused is put in words only by `line_check` (listing options must not format).
     fn line_result(
         &self,
         kind: usize,
@@ -196,20 +208,14 @@ impl<'a> View<'a> {
         d: (i32, i32),
         k: usize,
         dist: usize,
-    ) -> Result<Option<Cell>, String> {
+    ) -> Result<Option<Cell>, LineStop> {
         let b = &self.rules.board;
-        let name = &self.rules.pieces[kind].name;
         let mut at = front;
         for _ in 0..dist {
             match b.step(at, d) {
                 Some(next) if self.is_empty(next) => at = next,
-                Some(next) => {
-                    return Err(format!(
-                        "the way is not clear: {} is occupied",
-                        b.cell_name(next)
-                    ))
-                }
-                None => return Err("the line would leave the board".to_string()),
+                Some(next) => return Err(LineStop::Occupied(next)),
+                None => return Err(LineStop::OffBoard),
             }
         }
         if !capture {
@@ -223,10 +229,7 @@ impl<'a> View<'a> {
             return Ok(None);
         }
         if self.frozen(kind, beyond) {
-            return Err(format!(
-                "it would end against the frozen {name} on {}, which cannot be captured",
-                b.cell_name(beyond)
-            ));
+            return Err(LineStop::Frozen(beyond));
         }
         let mut run = 0;
         let mut c = Some(beyond);
@@ -238,37 +241,94 @@ impl<'a> View<'a> {
             c = b.step(x, d);
         }
         if run >= k {
-            return Err(format!(
-                "it would end against a run of {run} enemy piece{} from {}, not fewer than its {k}",
-                if run == 1 { "" } else { "s" },
-                b.cell_name(beyond)
-            ));
+            return Err(LineStop::Stronger { run, beyond });
         }
         Ok(Some(beyond))
     }
 
-    /// Every line move of own movable pieces of `kind`.
+    /// Why a line of `k` pieces of `kind` may not move, in words.
+    fn describe_stop(&self, kind: usize, k: usize, stop: LineStop) -> String {
+        let b = &self.rules.board;
+        let name = &self.rules.pieces[kind].name;
+        match stop {
+            LineStop::Occupied(next) => {
+                format!("the way is not clear: {} is occupied", b.cell_name(next))
+            }
+            LineStop::OffBoard => "the line would leave the board".to_string(),
+            LineStop::Frozen(beyond) => format!(
+                "it would end against the frozen {name} on {}, which cannot be captured",
+                b.cell_name(beyond)
+            ),
+            LineStop::Stronger { run, beyond } => format!(
+                "it would end against a run of {run} enemy piece{} from {}, not fewer than its {k}",
+                if run == 1 { "" } else { "s" },
+                b.cell_name(beyond)
+            ),
+        }
+    }
+
+    /// Every line move of own movable pieces of `kind`: what `line_result` allows,
+    /// worked out once per front and direction (the empty cells ahead, and what stands
+    /// beyond them) rather than once per line length and distance.
     pub fn line_options(&self, kind: usize, up_to: bool, capture: bool, out: &mut Vec<Step>) {
         let b = &self.rules.board;
+        let enemy = 2 - self.mover;
+        // The empty cells ahead of the front, in order (a board side is at most 64).
+        let mut ahead = [0 as Cell; crate::board::MAX_SIDE as usize];
         for front in b.cells() {
             if self.slot(kind, front) != self.mover + 1 || !self.movable(kind, front) {
                 continue;
             }
             for &d in b.directions() {
+                let mut free = 0;
+                let mut at = front;
+                let stop = loop {
+                    match b.step(at, d) {
+                        Some(next) if self.is_empty(next) => {
+                            ahead[free] = next;
+                            free += 1;
+                            at = next;
+                        }
+                        other => break other,
+                    }
+                };
+                // Moving exactly `free` cells ends against `stop`: a line of `k` may,
+                // unless an enemy piece stands there that is frozen or heads a run of
+                // `k` or more.
+                let enemy_run = match stop {
+                    Some(x) if capture && self.slot(kind, x) == enemy => {
+                        if self.frozen(kind, x) {
+                            usize::MAX
+                        } else {
+                            let mut run = 0;
+                            let mut c = Some(x);
+                            while let Some(y) = c {
+                                if self.slot(kind, y) != enemy {
+                                    break;
+                                }
+                                run += 1;
+                                c = b.step(y, d);
+                            }
+                            run
+                        }
+                    }
+                    _ => 0,
+                };
                 let back = (-d.0, -d.1);
                 let mut rear = front;
                 let mut k = 1;
                 loop {
-                    let dists = if up_to { 1..=k } else { k..=k };
-                    for dist in dists {
-                        if self.line_result(kind, capture, front, d, k, dist).is_ok() {
-                            let to = walk(self.rules, front, d, dist);
-                            out.push(if k == 1 {
-                                Step::Move { from: front, to }
-                            } else {
-                                Step::Line { rear, front, to }
-                            });
+                    let lo = if up_to { 1 } else { k };
+                    for dist in lo..=k.min(free) {
+                        if dist == free && enemy_run != 0 && enemy_run >= k {
+                            continue;
                         }
+                        let to = ahead[dist - 1];
+                        out.push(if k == 1 {
+                            Step::Move { from: front, to }
+                        } else {
+                            Step::Line { rear, front, to }
+                        });
                     }
                     match b.step(rear, back) {
                         Some(r)
@@ -341,7 +401,23 @@ impl<'a> View<'a> {
             ));
         }
         self.line_result(kind, capture, front, d, k, dist)
+            .map_err(|stop| self.describe_stop(kind, k, stop))
     }
+}
+
+/// Why a line move is refused (see `View::describe_stop` for the words).
+#[derive(Debug, Clone, Copy)]
+enum LineStop {
+    /// A cell on the way holds a piece.
+    Occupied(Cell),
+    OffBoard,
+    /// The enemy piece just beyond the front is frozen.
+    Frozen(Cell),
+    /// The enemy run from `beyond` is not shorter than the line.
+    Stronger {
+        run: usize,
+        beyond: Cell,
+    },
 }
 
 /// The unit direction from `a` towards `b`, if `b` lies on a straight line from `a`.

@@ -13,6 +13,7 @@ use crate::movegen::{self, View};
 pub use crate::moves::{Move, Step};
 use crate::rng::Rng;
 use crate::rules::{Counted, Pred, Rules, StepRule, Turn};
+use crate::sample;
 use std::fmt;
 use std::sync::Arc;
 
@@ -139,10 +140,15 @@ pub struct PlayError {
 /// Where play stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
+    /// The mover has a move.
     Ongoing,
     /// The mover has no move and must pass.
     MustPass,
     Over(Outcome),
+    /// Nobody has won and no turn-start check holds; whether the mover has a move is
+    /// worked out only when asked ([`State::settle`]). A random playout finds out for
+    /// free: drawing a random move either finds one or learns there is none.
+    Open,
 }
 
 /// What stands in one layer of a cell.
@@ -156,7 +162,6 @@ pub enum Slot {
 }
 
 /// A position with everything needed to continue the game.
-#[derive(Clone)]
 pub struct State {
     rules: Arc<Rules>,
     /// Per piece kind (layer), per cell: 0 empty, 1 + player, 3 neutral.
@@ -178,6 +183,44 @@ pub struct State {
     owes: u8,
     status: Status,
     last: Option<Move>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            rules: self.rules.clone(),
+            cells: self.cells.clone(),
+            to_move: self.to_move,
+            ply: self.ply,
+            swapped: self.swapped,
+            empty: self.empty.clone(),
+            empty_pos: self.empty_pos.clone(),
+            uf: self.uf.clone(),
+            counts: self.counts.clone(),
+            owes: self.owes,
+            status: self.status,
+            last: self.last,
+        }
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers: no allocation (and no
+    /// reference-count traffic) when both follow the same rules, as in a playout loop.
+    fn clone_from(&mut self, source: &State) {
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = source.rules.clone();
+        }
+        self.cells.clone_from(&source.cells);
+        self.to_move = source.to_move;
+        self.ply = source.ply;
+        self.swapped = source.swapped;
+        self.empty.clone_from(&source.empty);
+        self.empty_pos.clone_from(&source.empty_pos);
+        self.uf.clone_from(&source.uf);
+        self.counts.clone_from(&source.counts);
+        self.owes = source.owes;
+        self.status = source.status;
+        self.last = source.last;
+    }
 }
 
 impl fmt::Debug for State {
@@ -206,7 +249,7 @@ impl PartialEq for State {
             && self.ply == other.ply
             && self.swapped == other.swapped
             && self.owes == other.owes
-            && self.status == other.status
+            && self.status() == other.status()
             && self.last == other.last
     }
 }
@@ -468,21 +511,40 @@ impl State {
         &self.cells
     }
 
+    /// The bytes a state takes: the struct and the buffers it owns (the rules are
+    /// shared, not counted). What a search that keeps many states pays per state.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<State>()
+            + self.cells.capacity()
+            + self.empty.capacity() * std::mem::size_of::<Cell>()
+            + self.empty_pos.capacity() * std::mem::size_of::<u16>()
+            + self.uf.memory_bytes()
+            + self.counts.capacity() * std::mem::size_of::<[u16; 4]>()
+    }
+
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.status {
+        match self.status() {
             Status::Over(o) => Some(o),
             _ => None,
         }
     }
 
     pub fn is_over(&self) -> bool {
-        matches!(self.status, Status::Over(_))
+        matches!(self.status(), Status::Over(_))
     }
 
     /// Whether the only legal move is a forced pass.
     pub fn must_pass(&self) -> bool {
-        self.status == Status::MustPass
+        self.status() == Status::MustPass
+    }
+
+    /// Where play stands, with an open status worked out.
+    fn status(&self) -> Status {
+        match self.status {
+            Status::Open => self.settle(),
+            s => s,
+        }
     }
 
     fn swap_available(&self) -> bool {
@@ -500,8 +562,7 @@ impl State {
     /// Whether `colour` may place at the empty `cell` without forming a glyph (simple games).
     #[inline]
     pub(crate) fn placement_ok(&self, cell: Cell, colour: u8) -> bool {
-        let (x, y) = self.rules.board.xy(cell);
-        !self.rules.matchers[colour as usize].forms_glyph(&self.cells, cell, x, y)
+        !self.rules.matchers[colour as usize].forbids(&self.cells, cell)
     }
 
     /// Whether `colour` has at least one legal placement (simple games).
@@ -629,7 +690,7 @@ impl State {
         match self.status {
             Status::Over(_) => {}
             Status::MustPass => out.push(Move::Pass),
-            Status::Ongoing => {
+            Status::Ongoing | Status::Open => {
                 if self.rules.simple {
                     for c in self.rules.board.cells() {
                         if self.cells[c as usize] == 0 && self.placement_ok(c, self.to_move) {
@@ -641,6 +702,9 @@ impl State {
                 }
                 if self.swap_available() {
                     out.push(Move::Swap);
+                }
+                if out.is_empty() && self.no_move_status() == Status::MustPass {
+                    out.push(Move::Pass);
                 }
             }
         }
@@ -676,12 +740,21 @@ impl State {
 
     /// Whether `mv` is legal here, and if not, why.
     pub fn is_legal(&self, mv: Move) -> Result<(), Illegal> {
-        if let Status::Over(o) = self.status {
+        match self.check_move(mv, self.status) {
+            // A legal move shows the mover has one: an open status would settle as ongoing.
+            Err(_) if self.status == Status::Open => self.check_move(mv, self.settle()),
+            r => r,
+        }
+    }
+
+    /// Whether `mv` is legal under `status` (`Open` is taken as ongoing).
+    fn check_move(&self, mv: Move, status: Status) -> Result<(), Illegal> {
+        if let Status::Over(o) = status {
             return Err(Illegal::GameOver(o));
         }
         match mv {
             Move::Pass => {
-                if self.status == Status::MustPass {
+                if status == Status::MustPass {
                     Ok(())
                 } else {
                     Err(Illegal::PassNotAllowed)
@@ -698,7 +771,7 @@ impl State {
                 if let Some(problem) = self.placement_problem(cell, self.to_move()) {
                     return Err(problem);
                 }
-                if self.status == Status::MustPass {
+                if status == Status::MustPass {
                     return Err(Illegal::MustPass);
                 }
                 Ok(())
@@ -719,7 +792,7 @@ impl State {
                         .map_err(|reason| Illegal::Step { index: i, reason })?;
                     movegen::apply_step(&self.rules, &mut scratch, rule, *step, self.to_move);
                 }
-                if self.status == Status::MustPass {
+                if status == Status::MustPass {
                     return Err(Illegal::MustPass);
                 }
                 Ok(())
@@ -939,8 +1012,8 @@ impl State {
                 crate::separation::separates(
                     b,
                     movegen::natural_adjacency(&self.rules),
-                    &member,
-                    &counted,
+                    member,
+                    counted,
                 )
             }
             Pred::NoMove => !self.has_move(mover),
@@ -952,7 +1025,8 @@ impl State {
 
     /// The status for the player to move, in a position nobody has won by the last move.
     /// The order: the ply limit, the turn-start checks in file order, then whether the
-    /// mover can move (a crossing owed and no move loses), then the no-move rule.
+    /// mover can move (a crossing owed and no move loses), then the no-move rule. The
+    /// last two are left open (see [`Status::Open`]) unless the swap is available.
     fn next_status(&self) -> Status {
         let me = self.to_move;
         if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
@@ -967,9 +1041,26 @@ impl State {
                 });
             }
         }
-        if self.swap_available() || self.has_move(me) {
+        if self.swap_available() {
             return Status::Ongoing;
         }
+        Status::Open
+    }
+
+    /// The status of an open position: whether the mover can move, and if not, what
+    /// the rules say.
+    fn settle(&self) -> Status {
+        if self.has_move(self.to_move) {
+            Status::Ongoing
+        } else {
+            self.no_move_status()
+        }
+    }
+
+    /// The status when the mover has no move: a crossing owed and no move loses, then
+    /// the no-move rule.
+    fn no_move_status(&self) -> Status {
+        let me = self.to_move;
         if self.rules.race && self.owes == me + 1 {
             return Status::Over(Outcome::Win(1 - me as usize));
         }
@@ -989,64 +1080,68 @@ impl State {
 
     /// A uniformly random legal move, or `None` when the game is over. In simple
     /// placement games, placements are drawn from the empty cells without replacement
-    /// until one is legal, which is uniform over the legal placements. Two-step turns
-    /// whose second step does not depend on the first draw each step uniformly (every
-    /// first step has the same seconds); other turns list all legal moves and pick one.
+    /// until one is legal, with the swap as one more candidate when available, which is
+    /// uniform over the legal moves. Other turns are drawn step by step or by rejection
+    /// where that is exact (see `sample`), else all legal moves are listed and one
+    /// picked. Finding that there is no move settles an open status (the game ends or
+    /// the mover must pass), as `is_over` would.
     pub fn random_move(&mut self, rng: &mut Rng) -> Option<Move> {
         match self.status {
             Status::Over(_) => None,
             Status::MustPass => Some(Move::Pass),
-            Status::Ongoing => {
-                if self.swap_available() || !self.rules.simple {
-                    if !self.swap_available() {
-                        if let Some(m) = self.random_independent(rng) {
-                            return Some(m);
-                        }
-                    }
-                    let moves = self.legal_moves();
-                    return (!moves.is_empty())
-                        .then(|| moves[rng.below(moves.len() as u32) as usize]);
+            Status::Ongoing | Status::Open => {
+                let found = if self.rules.simple {
+                    self.random_placement(rng)
+                } else {
+                    self.random_turn(rng)
+                };
+                if found.is_some() {
+                    self.status = Status::Ongoing;
+                    return found;
                 }
-                let mut k = self.empty.len();
-                while k > 0 {
-                    let i = rng.below(k as u32) as usize;
-                    let c = self.empty[i];
-                    if self.placement_ok(c, self.to_move) {
-                        return Some(Move::Place(c));
-                    }
-                    k -= 1;
-                    self.swap_empty(i, k);
-                }
-                None
+                // No move: what the rules say about that is now settled.
+                self.status = self.no_move_status();
+                (self.status == Status::MustPass).then_some(Move::Pass)
             }
         }
     }
 
-    /// A uniform move of a two-step turn whose steps are independent, if this is one.
-    fn random_independent(&self, rng: &mut Rng) -> Option<Move> {
-        let turn = self.current_turn(self.to_move)?;
-        let [r0, r1] = turn.steps.as_slice() else {
-            return None;
-        };
-        if !turn.independent {
-            return None;
+    /// Simple placement games: placements drawn from the empty cells without
+    /// replacement until one is legal, with the swap (when available) as one more
+    /// candidate that is always legal. `None` when there is no legal move.
+    fn random_placement(&mut self, rng: &mut Rng) -> Option<Move> {
+        let swap = usize::from(self.swap_available());
+        let mut k = self.empty.len();
+        while k + swap > 0 {
+            let i = rng.below((k + swap) as u32) as usize;
+            if i == k {
+                return Some(Move::Swap);
+            }
+            let c = self.empty[i];
+            if self.placement_ok(c, self.to_move) {
+                return Some(Move::Place(c));
+            }
+            k -= 1;
+            self.swap_empty(i, k);
         }
-        let v = self.view(self.to_move);
-        let mut first = Vec::new();
-        let mut second = Vec::new();
-        movegen::step_options(&v, r0, &mut first);
-        movegen::step_options(&v, r1, &mut second);
-        if second.is_empty() {
-            return None;
+        None
+    }
+
+    /// Other games: a move drawn without listing them all (see `sample`), else every
+    /// legal move listed and one picked. `None` when there is no legal move.
+    fn random_turn(&self, rng: &mut Rng) -> Option<Move> {
+        let swap = self.swap_available();
+        if let Some(turn) = self.current_turn(self.to_move) {
+            if let Some(m) = sample::draw(&self.view(self.to_move), turn, swap, rng) {
+                return Some(m);
+            }
         }
-        let zero = usize::from(matches!(r0, StepRule::Slide { .. }));
-        let i = rng.below((first.len() + zero) as u32) as usize;
-        let b = second[rng.below(second.len() as u32) as usize];
-        Some(if i < zero {
-            Move::from_steps(&[b])
-        } else {
-            Move::Two(first[i - zero], b)
-        })
+        let mut moves = Vec::new();
+        self.turn_moves(self.to_move, &mut moves);
+        if swap {
+            moves.push(Move::Swap);
+        }
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
     }
 
     fn swap_empty(&mut self, i: usize, j: usize) {
