@@ -12,7 +12,7 @@ use weft::state::State;
 
 fn options() -> Options {
     Options {
-        memory_mb: 16,
+        memory_bytes: 16 << 20,
         ..Options::default()
     }
 }
@@ -417,4 +417,20 @@ fn budgets_and_bad_options_stop_with_a_message() {
         let o = run(&bad);
         assert_eq!(o.status.code(), Some(2), "{bad:?}: a usage error");
     }
+}
+
+#[test]
+fn a_table_too_small_stops_the_search_instead_of_thrashing() {
+    // Crosswind 4x4 needs tens of thousands of entries; 16 entries forget far more work
+    // than the search can redo.
+    let st = start("crosswind", 4, false);
+    let o = Options {
+        memory_bytes: 256,
+        ..options()
+    };
+    let e = solve(&st, &o, None).unwrap_err();
+    assert!(
+        e.starts_with("stopped: the memory budget is exhausted: the table (0 MiB, 16 entries)"),
+        "{e}"
+    );
 }

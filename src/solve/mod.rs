@@ -40,8 +40,8 @@ pub struct Options {
     pub method: Method,
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// The memory budget for the transposition table, in MiB.
-    pub memory_mb: u64,
+    /// The memory budget for the transposition table, in bytes (`--memory` is in MiB).
+    pub memory_bytes: u64,
     /// Find the exact value of every first move, not just one that achieves the value.
     pub all_first_moves: bool,
     /// Stop (with an error) after this many positions.
@@ -57,7 +57,7 @@ impl Default for Options {
         Options {
             method: Method::Dfpn,
             threads: 1,
-            memory_mb: 256,
+            memory_bytes: 256 << 20,
             all_first_moves: false,
             max_nodes: None,
             symmetry: true,
@@ -170,6 +170,8 @@ pub struct Progress {
     pub nodes: u64,
     pub table_used: u64,
     pub table_entries: usize,
+    /// The positions it took to find the table entries overwritten so far (estimated).
+    pub lost: u64,
     /// First moves solved so far, of how many (when they are solved one by one).
     pub first_moves_done: usize,
     pub first_moves: usize,
@@ -187,6 +189,7 @@ impl Progress {
             table_used: shared.filled.load(Relaxed),
             table_entries: shared.table.capacity(),
             first_moves_done: shared.first_moves_done.load(Relaxed),
+            lost: shared.lost.load(Relaxed),
             first_moves,
             root: (root != 0).then_some(((root >> 32) as u32, root as u32)),
         }
@@ -237,15 +240,12 @@ pub fn solve(
     if options.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
-    if options.memory_mb == 0 {
-        return Err("--memory must be at least 1 (MiB)".into());
-    }
+    let mib = options.memory_bytes >> 20;
     if let Some(avail) = available_mb() {
-        if options.memory_mb > avail {
+        if mib > avail {
             return Err(format!(
-                "--memory {} MiB is more than this machine has available now ({avail} MiB); \
-                 ask for less so that the table fits in memory",
-                options.memory_mb
+                "--memory {mib} MiB is more than this machine has available now ({avail} MiB); \
+                 ask for less so that the table fits in memory"
             ));
         }
     }
@@ -258,7 +258,7 @@ pub fn solve(
         syms.inverses.truncate(1);
         syms.notes = vec!["--no-symmetry: only the identity is used".into()];
     }
-    let table = Table::with_bytes(options.memory_mb.saturating_mul(1 << 20))?;
+    let table = Table::with_bytes(options.memory_bytes)?;
     let centre = centrality(rules, codec.len());
     let cells = rules.board().len();
     let start_symmetries: Vec<&Vec<Cell>> = syms.maps.iter().filter(|m| fixes(start, m)).collect();
@@ -305,6 +305,8 @@ pub fn solve(
         centrality: centre,
         started: began,
         filled: AtomicU64::new(0),
+        lost: AtomicU64::new(0),
+        biggest_loss: AtomicU64::new(0),
         first_moves_done: AtomicUsize::new(0),
         root_numbers: AtomicU64::new(0),
     };
@@ -346,6 +348,19 @@ pub fn solve(
                 } else {
                     solved.join(", ")
                 }
+            ));
+        }
+        Halt::Memory => {
+            return Err(format!(
+                "stopped: the memory budget is exhausted: the table ({} MiB, {} entries) \
+                 had to forget a result that took about {} positions to find, 1/{} or more \
+                 of the {} positions searched, so the search would keep redoing its own \
+                 work; give it more memory (--memory)",
+                shared.table.bytes() >> 20,
+                shared.table.capacity(),
+                shared.biggest_loss.load(Relaxed),
+                search::LOSS_SHARE,
+                shared.nodes.load(Relaxed)
             ));
         }
         Halt::TooLong => {

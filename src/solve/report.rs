@@ -150,13 +150,20 @@ pub fn text(s: &Solution, rules: &Rules) -> String {
         );
     }
     out.push_str(&format!(
-        "table: {} MiB, {} entries, {} filled ({:.1}%), {} overwritten\n",
+        "table: {} MiB, {} entries, {} filled ({:.1}%), {} overwritten",
         s.table_bytes >> 20,
         grouped(s.table_entries as u64),
         grouped(c.filled),
         100.0 * c.filled as f64 / s.table_entries.max(1) as f64,
         grouped(c.replaced)
     ));
+    if c.replaced > 0 {
+        out.push_str(&format!(
+            " (results worth about {} positions forgotten)",
+            grouped(c.lost)
+        ));
+    }
+    out.push('\n');
     out
 }
 
@@ -204,6 +211,7 @@ pub fn json(s: &Solution, rules: &Rules) -> serde_json::Value {
             "entries": s.table_entries,
             "filled": c.filled,
             "overwritten": c.replaced,
+            "forgotten_positions": c.lost,
             "hits": c.hits,
         },
         "symmetry": {
@@ -224,6 +232,9 @@ pub fn progress_line(p: &super::Progress) -> String {
         grouped((p.nodes as f64 / p.seconds.max(1e-9)) as u64),
         100.0 * p.table_used as f64 / p.table_entries.max(1) as f64,
     );
+    if p.lost > 0 {
+        line.push_str(&format!(" ({} positions' work forgotten)", grouped(p.lost)));
+    }
     match p.root {
         Some((pn, dn)) => line.push_str(&format!(
             ", start position: proof number {}, disproof number {}",
