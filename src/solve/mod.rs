@@ -2,10 +2,14 @@
 //! for the player to move, found by exhaustive search through the interpreter, so that a
 //! designer can check claims such as "White wins on 4x4" from the rule file alone.
 //!
-//! The driver here splits the first moves (one per class of moves that a symmetry of
-//! the start position makes equivalent) among threads that share one transposition
-//! table; [`search`] holds the negamax itself, [`symmetry`] derives which board
-//! symmetries keep the rules, [`table`] is the table and [`report`] prints the result.
+//! The driver here groups the first moves into classes that a symmetry of the start
+//! position makes equivalent, and either lets one proof-number search work on the whole
+//! start position (one thread, one value wanted) or solves the classes one by one,
+//! spread over threads that share one transposition table. [`dfpn`] is the main search
+//! and [`alphabeta`] the simple one that checks it; [`search`] holds what they share
+//! (keys, move codes, counters, the stop flag), [`symmetry`] derives which board
+//! symmetries keep the rules, [`distance`] is the proof-number search's estimate,
+//! [`table`] the table and [`report`] prints the result.
 
 pub mod alphabeta;
 pub mod dfpn;
@@ -132,6 +136,9 @@ pub struct Solution {
     /// The first move found that achieves the value (an index into `first_moves`).
     pub best: Option<usize>,
     pub all_first_moves: bool,
+    pub method: Method,
+    /// Positions searched (a proof-number search counts every visit), finished games
+    /// met, table use.
     pub counts: Counts,
     pub seconds: f64,
     pub threads: usize,
@@ -392,6 +399,7 @@ pub fn solve(
         first_moves,
         best,
         all_first_moves: options.all_first_moves,
+        method: options.method,
         counts,
         seconds: began.elapsed().as_secs_f64(),
         threads: options.threads,

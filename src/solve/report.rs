@@ -47,6 +47,13 @@ fn winner_words(s: &Solution, rules: &Rules) -> String {
     }
 }
 
+fn method_words(m: super::Method) -> &'static str {
+    match m {
+        super::Method::Dfpn => "proof-number search",
+        super::Method::AlphaBeta => "alpha-beta search",
+    }
+}
+
 /// The report as text.
 pub fn text(s: &Solution, rules: &Rules) -> String {
     let b = rules.board();
@@ -122,12 +129,13 @@ pub fn text(s: &Solution, rules: &Rules) -> String {
     }
     let c = &s.counts;
     out.push_str(&format!(
-        "search: {} positions in {:.2} s ({} per second), {} thread{}\n",
+        "search: {} positions in {:.2} s ({} per second), {} thread{}, {}\n",
         grouped(c.nodes),
         s.seconds,
         grouped((c.nodes as f64 / s.seconds.max(1e-9)) as u64),
         s.threads,
-        if s.threads == 1 { "" } else { "s" }
+        if s.threads == 1 { "" } else { "s" },
+        method_words(s.method)
     ));
     let mut leaves = format!(
         "finished games met: {} won, {} drawn",
@@ -147,6 +155,15 @@ pub fn text(s: &Solution, rules: &Rules) -> String {
         out.push_str(
             "  (a stopped game: the mover had no legal move although the file claims one \
              always exists; the game ends there with no winner and counts as a draw)\n",
+        );
+    }
+    if (c.stopped > 0 || c.draws > 0 || c.other > 0)
+        && s.value != Value::Draw
+        && s.method == super::Method::Dfpn
+    {
+        out.push_str(
+            "  (the proof of this value never relies on a game without a winner: it holds \
+             however such games are scored)\n",
         );
     }
     out.push_str(&format!(
@@ -197,6 +214,10 @@ pub fn json(s: &Solution, rules: &Rules) -> serde_json::Value {
         "best_first_move": s.best.map(|i| s.first_moves[i].mv.to_text(rules)),
         "all_first_moves": s.all_first_moves,
         "first_moves": moves,
+        "method": match s.method {
+            super::Method::Dfpn => "pns",
+            super::Method::AlphaBeta => "ab",
+        },
         "nodes": c.nodes,
         "seconds": s.seconds,
         "threads": s.threads,
