@@ -362,7 +362,7 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             let (loaded, state) = start(&game, no_swap)?;
             let options = crate::solve::Options {
                 threads: threads as usize,
-                memory_mb: memory,
+                memory_bytes: memory.saturating_mul(1 << 20),
                 all_first_moves,
                 max_nodes,
                 symmetry: !no_symmetry,

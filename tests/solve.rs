@@ -12,7 +12,7 @@ use weft::state::State;
 
 fn options() -> Options {
     Options {
-        memory_mb: 16,
+        memory_bytes: 16 << 20,
         ..Options::default()
     }
 }
@@ -75,6 +75,23 @@ fn minimax<R: HwRules>(g: &Game<R>) -> i8 {
     best
 }
 
+fn value_of(v: i8) -> Value {
+    match v {
+        1 => Value::Win,
+        0 => Value::Draw,
+        _ => Value::Loss,
+    }
+}
+
+/// The value for the other player.
+fn flip(v: Value) -> Value {
+    match v {
+        Value::Win => Value::Loss,
+        Value::Loss => Value::Win,
+        Value::Draw => Value::Draw,
+    }
+}
+
 /// The hand-written game's value of every first move, by move text.
 fn minimax_first_moves<R: HwRules>(n: usize, swap: bool) -> Vec<(String, Value)> {
     let g: Game<R> = Game::new(n, swap);
@@ -89,12 +106,7 @@ fn minimax_first_moves<R: HwRules>(n: usize, swap: bool) -> Vec<(String, Value)>
                 Some(_) => 0,
                 None => -minimax(&child),
             };
-            let value = match v {
-                1 => Value::Win,
-                0 => Value::Draw,
-                _ => Value::Loss,
-            };
-            (m.to_string(), value)
+            (m.to_string(), value_of(v))
         })
         .collect();
     v.sort();
@@ -290,12 +302,7 @@ fn a_hand_made_game_is_a_draw() {
         let after = st.clone().replay(&format!("b1 {reply}")).unwrap();
         let s = solve(&after, &options(), None).unwrap();
         // After the reply black is to move: white's value is the opposite of black's.
-        let black = match value {
-            Value::Loss => Value::Win,
-            Value::Win => Value::Loss,
-            Value::Draw => Value::Draw,
-        };
-        assert_eq!(s.value, black, "b1 {reply}");
+        assert_eq!(s.value, flip(value), "b1 {reply}");
     }
 }
 
@@ -445,4 +452,110 @@ fn movement_and_layered_games_are_refused_with_a_reason() {
         let err = crate::common::stderr(&o);
         assert!(err.contains(why), "{err}");
     }
+}
+
+#[test]
+fn a_table_too_small_stops_the_search_instead_of_thrashing() {
+    // Crosswind 4x4 needs tens of thousands of entries; 16 entries forget far more work
+    // than the search can redo.
+    let st = start("crosswind", 4, false);
+    let o = Options {
+        memory_bytes: 256,
+        ..options()
+    };
+    let e = solve(&st, &o, None).unwrap_err();
+    assert!(
+        e.starts_with("stopped: the memory budget is exhausted: the table (0 MiB, 16 entries)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_start_that_offers_the_swap_lists_it_as_a_first_move() {
+    // Crossway 3x3 after black a1: white may swap. The solver's value for white, and
+    // each first move's, must match plain minimax on the hand-written game.
+    let st = start("crossway", 3, true).replay("a1").unwrap();
+    let s = solve(
+        &st,
+        &Options {
+            all_first_moves: true,
+            ..options()
+        },
+        None,
+    )
+    .unwrap();
+    let mut g: Game<CrosswayRules> = Game::new(3, true);
+    assert!(g.play(hw::Move::Place { col: 0, row: 0 }));
+    assert_eq!(s.value, value_of(minimax(&g)));
+    assert_eq!(s.to_move, 1);
+    assert!(s.swap_ahead, "the swap is still available");
+    assert_eq!(s.winner_colour(), None);
+    let texts: Vec<String> = s
+        .first_moves
+        .iter()
+        .map(|f| f.mv.to_text(st.rules()))
+        .collect();
+    assert!(texts.contains(&"swap".to_string()), "{texts:?}");
+    // After the swap the first player, now white, is to move: its value is the
+    // opposite of the swapper's.
+    let swap = s
+        .first_moves
+        .iter()
+        .find(|f| f.mv.to_text(st.rules()) == "swap")
+        .unwrap();
+    let after = st.clone().replay("swap").unwrap();
+    let mut h = g.clone();
+    assert!(h.play(hw::Move::Swap));
+    let theirs = solve(&after, &options(), None).unwrap().value;
+    assert_eq!(swap.value(), Some(flip(theirs)));
+    assert_eq!(swap.value(), Some(value_of(-minimax(&h))));
+}
+
+#[test]
+fn crossfield_with_its_deadlocks_agrees_between_methods() {
+    // Crossfield (crosscut only, skip, deadlock = draw) has games without a winner, so
+    // the proof-number search needs its second proposition here.
+    let st = start("crossfield", 4, false);
+    let pns = solved("crossfield", 4, false, true);
+    let ab = solve(
+        &st,
+        &Options {
+            all_first_moves: true,
+            method: Method::AlphaBeta,
+            ..options()
+        },
+        None,
+    )
+    .unwrap();
+    assert!(pns.counts.draws > 0, "deadlocks were met");
+    assert_eq!(first_move_values(&pns, &st), first_move_values(&ab, &st));
+    assert_eq!(pns.value, Value::Win);
+}
+
+#[test]
+fn progress_lines_read_well() {
+    let p = weft::solve::Progress {
+        seconds: 12.0,
+        nodes: 1_234_567,
+        table_used: 500,
+        table_entries: 1000,
+        lost: 0,
+        first_moves_done: 2,
+        first_moves: 9,
+        root: None,
+    };
+    assert_eq!(
+        weft::solve::report::progress_line(&p),
+        "solve: 12 s, 1,234,567 positions (102,880/s), table 50.0% filled, first moves 2/9 done"
+    );
+    let p = weft::solve::Progress {
+        root: Some((12, 3456)),
+        lost: 99,
+        ..p
+    };
+    assert_eq!(
+        weft::solve::report::progress_line(&p),
+        "solve: 12 s, 1,234,567 positions (102,880/s), table 50.0% filled (99 positions' work \
+         forgotten), start position: proof number 12, disproof number 3,456"
+    );
 }

@@ -2,10 +2,14 @@
 //! for the player to move, found by exhaustive search through the interpreter, so that a
 //! designer can check claims such as "White wins on 4x4" from the rule file alone.
 //!
-//! The driver here splits the first moves (one per class of moves that a symmetry of
-//! the start position makes equivalent) among threads that share one transposition
-//! table; [`search`] holds the negamax itself, [`symmetry`] derives which board
-//! symmetries keep the rules, [`table`] is the table and [`report`] prints the result.
+//! The driver here groups the first moves into classes that a symmetry of the start
+//! position makes equivalent, and either lets one proof-number search work on the whole
+//! start position (one thread, one value wanted) or solves the classes one by one,
+//! spread over threads that share one transposition table. [`dfpn`] is the main search
+//! and [`alphabeta`] the simple one that checks it; [`search`] holds what they share
+//! (keys, move codes, counters, the stop flag), [`symmetry`] derives which board
+//! symmetries keep the rules, [`distance`] is the proof-number search's estimate,
+//! [`table`] the table and [`report`] prints the result.
 
 pub mod alphabeta;
 pub mod dfpn;
@@ -40,8 +44,8 @@ pub struct Options {
     pub method: Method,
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// The memory budget for the transposition table, in MiB.
-    pub memory_mb: u64,
+    /// The memory budget for the transposition table, in bytes (`--memory` is in MiB).
+    pub memory_bytes: u64,
     /// Find the exact value of every first move, not just one that achieves the value.
     pub all_first_moves: bool,
     /// Stop (with an error) after this many positions.
@@ -57,7 +61,7 @@ impl Default for Options {
         Options {
             method: Method::Dfpn,
             threads: 1,
-            memory_mb: 256,
+            memory_bytes: 256 << 20,
             all_first_moves: false,
             max_nodes: None,
             symmetry: true,
@@ -132,6 +136,9 @@ pub struct Solution {
     /// The first move found that achieves the value (an index into `first_moves`).
     pub best: Option<usize>,
     pub all_first_moves: bool,
+    pub method: Method,
+    /// Positions searched (a proof-number search counts every visit), finished games
+    /// met, table use.
     pub counts: Counts,
     pub seconds: f64,
     pub threads: usize,
@@ -170,6 +177,8 @@ pub struct Progress {
     pub nodes: u64,
     pub table_used: u64,
     pub table_entries: usize,
+    /// The positions it took to find the table entries overwritten so far (estimated).
+    pub lost: u64,
     /// First moves solved so far, of how many (when they are solved one by one).
     pub first_moves_done: usize,
     pub first_moves: usize,
@@ -187,6 +196,7 @@ impl Progress {
             table_used: shared.filled.load(Relaxed),
             table_entries: shared.table.capacity(),
             first_moves_done: shared.first_moves_done.load(Relaxed),
+            lost: shared.lost.load(Relaxed),
             first_moves,
             root: (root != 0).then_some(((root >> 32) as u32, root as u32)),
         }
@@ -237,15 +247,12 @@ pub fn solve(
     if options.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
-    if options.memory_mb == 0 {
-        return Err("--memory must be at least 1 (MiB)".into());
-    }
+    let mib = options.memory_bytes >> 20;
     if let Some(avail) = available_mb() {
-        if options.memory_mb > avail {
+        if mib > avail {
             return Err(format!(
-                "--memory {} MiB is more than this machine has available now ({avail} MiB); \
-                 ask for less so that the table fits in memory",
-                options.memory_mb
+                "--memory {mib} MiB is more than this machine has available now ({avail} MiB); \
+                 ask for less so that the table fits in memory"
             ));
         }
     }
@@ -272,7 +279,7 @@ pub fn solve(
         syms.inverses.truncate(1);
         syms.notes = vec!["--no-symmetry: only the identity is used".into()];
     }
-    let table = Table::with_bytes(options.memory_mb.saturating_mul(1 << 20))?;
+    let table = Table::with_bytes(options.memory_bytes)?;
     let centre = centrality(rules, codec.len());
     let cells = rules.board().len();
     let start_symmetries: Vec<&Vec<Cell>> = syms.maps.iter().filter(|m| fixes(start, m)).collect();
@@ -319,6 +326,8 @@ pub fn solve(
         centrality: centre,
         started: began,
         filled: AtomicU64::new(0),
+        lost: AtomicU64::new(0),
+        biggest_loss: AtomicU64::new(0),
         first_moves_done: AtomicUsize::new(0),
         root_numbers: AtomicU64::new(0),
     };
@@ -362,6 +371,19 @@ pub fn solve(
                 }
             ));
         }
+        Halt::Memory => {
+            return Err(format!(
+                "stopped: the memory budget is exhausted: the table ({} MiB, {} entries) \
+                 had to forget a result that took about {} positions to find, 1/{} or more \
+                 of the {} positions searched, so the search would keep redoing its own \
+                 work; give it more memory (--memory)",
+                shared.table.bytes() >> 20,
+                shared.table.capacity(),
+                shared.biggest_loss.load(Relaxed),
+                search::LOSS_SHARE,
+                shared.nodes.load(Relaxed)
+            ));
+        }
         Halt::TooLong => {
             return Err(format!(
                 "refused: a line of play reached {} moves without the game ending; \
@@ -391,6 +413,7 @@ pub fn solve(
         first_moves,
         best,
         all_first_moves: options.all_first_moves,
+        method: options.method,
         counts,
         seconds: began.elapsed().as_secs_f64(),
         threads: options.threads,

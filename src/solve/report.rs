@@ -47,6 +47,13 @@ fn winner_words(s: &Solution, rules: &Rules) -> String {
     }
 }
 
+fn method_words(m: super::Method) -> &'static str {
+    match m {
+        super::Method::Dfpn => "proof-number search",
+        super::Method::AlphaBeta => "alpha-beta search",
+    }
+}
+
 /// The report as text.
 pub fn text(s: &Solution, rules: &Rules) -> String {
     let b = rules.board();
@@ -122,12 +129,13 @@ pub fn text(s: &Solution, rules: &Rules) -> String {
     }
     let c = &s.counts;
     out.push_str(&format!(
-        "search: {} positions in {:.2} s ({} per second), {} thread{}\n",
+        "search: {} positions in {:.2} s ({} per second), {} thread{}, {}\n",
         grouped(c.nodes),
         s.seconds,
         grouped((c.nodes as f64 / s.seconds.max(1e-9)) as u64),
         s.threads,
-        if s.threads == 1 { "" } else { "s" }
+        if s.threads == 1 { "" } else { "s" },
+        method_words(s.method)
     ));
     let mut leaves = format!(
         "finished games met: {} won, {} drawn",
@@ -149,14 +157,30 @@ pub fn text(s: &Solution, rules: &Rules) -> String {
              always exists; the game ends there with no winner and counts as a draw)\n",
         );
     }
+    if (c.stopped > 0 || c.draws > 0 || c.other > 0)
+        && s.value != Value::Draw
+        && s.method == super::Method::Dfpn
+    {
+        out.push_str(
+            "  (the proof of this value never relies on a game without a winner: it holds \
+             however such games are scored)\n",
+        );
+    }
     out.push_str(&format!(
-        "table: {} MiB, {} entries, {} filled ({:.1}%), {} overwritten\n",
+        "table: {} MiB, {} entries, {} filled ({:.1}%), {} overwritten",
         s.table_bytes >> 20,
         grouped(s.table_entries as u64),
         grouped(c.filled),
         100.0 * c.filled as f64 / s.table_entries.max(1) as f64,
         grouped(c.replaced)
     ));
+    if c.replaced > 0 {
+        out.push_str(&format!(
+            " (results worth about {} positions forgotten)",
+            grouped(c.lost)
+        ));
+    }
+    out.push('\n');
     out
 }
 
@@ -190,6 +214,10 @@ pub fn json(s: &Solution, rules: &Rules) -> serde_json::Value {
         "best_first_move": s.best.map(|i| s.first_moves[i].mv.to_text(rules)),
         "all_first_moves": s.all_first_moves,
         "first_moves": moves,
+        "method": match s.method {
+            super::Method::Dfpn => "pns",
+            super::Method::AlphaBeta => "ab",
+        },
         "nodes": c.nodes,
         "seconds": s.seconds,
         "threads": s.threads,
@@ -204,6 +232,7 @@ pub fn json(s: &Solution, rules: &Rules) -> serde_json::Value {
             "entries": s.table_entries,
             "filled": c.filled,
             "overwritten": c.replaced,
+            "forgotten_positions": c.lost,
             "hits": c.hits,
         },
         "symmetry": {
@@ -224,6 +253,9 @@ pub fn progress_line(p: &super::Progress) -> String {
         grouped((p.nodes as f64 / p.seconds.max(1e-9)) as u64),
         100.0 * p.table_used as f64 / p.table_entries.max(1) as f64,
     );
+    if p.lost > 0 {
+        line.push_str(&format!(" ({} positions' work forgotten)", grouped(p.lost)));
+    }
     match p.root {
         Some((pn, dn)) => line.push_str(&format!(
             ", start position: proof number {}, disproof number {}",

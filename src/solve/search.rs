@@ -236,6 +236,8 @@ pub enum Halt {
     TooLong = 3,
     /// A legal move could not be given a code.
     Unnamed = 4,
+    /// The table kept forgetting more work than the search did.
+    Memory = 5,
 }
 
 /// What all threads share.
@@ -255,6 +257,10 @@ pub struct Shared {
     pub started: Instant,
     /// Table entries filled so far, over all threads (updated every few thousand nodes).
     pub filled: AtomicU64,
+    /// The positions it took to find the table entries overwritten so far (estimated).
+    pub lost: AtomicU64,
+    /// The most positions any one overwritten entry took to find (estimated).
+    pub biggest_loss: AtomicU64,
     /// First moves solved so far (when they are solved one by one).
     pub first_moves_done: std::sync::atomic::AtomicUsize,
     /// The start position's proof and disproof numbers (`pn << 32 | dn`), 0 if unknown.
@@ -268,7 +274,8 @@ impl Shared {
             1 => Halt::Done,
             2 => Halt::Budget,
             3 => Halt::TooLong,
-            _ => Halt::Unnamed,
+            4 => Halt::Unnamed,
+            _ => Halt::Memory,
         }
     }
 
@@ -294,6 +301,9 @@ pub struct Counts {
     /// Table stores that filled an empty slot, and that replaced another position.
     pub filled: u64,
     pub replaced: u64,
+    /// The positions it took to find the overwritten entries (estimated from their
+    /// recorded subtree sizes).
+    pub lost: u64,
     pub hits: u64,
 }
 
@@ -306,6 +316,7 @@ impl Counts {
         self.other += o.other;
         self.filled += o.filled;
         self.replaced += o.replaced;
+        self.lost += o.lost;
         self.hits += o.hits;
     }
 }
@@ -313,12 +324,24 @@ impl Counts {
 /// Nodes between looks at the shared state (stop flag, budget).
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// The table is exhausted when it has to forget a single result that took at least
+/// `1 / LOSS_SHARE` of all the positions searched so far: a table big enough for the
+/// search only ever forgets small results (the smallest of a bucket of four), while a
+/// table far too small keeps dropping the large ones near the top of the tree and the
+/// search would mostly redo its own work.
+pub const LOSS_SHARE: u64 = 64;
+
+/// Below this many positions the search never declares the table exhausted.
+const LOSS_GRACE: u64 = 1 << 16;
+
 /// A thread's counters, and its link to the shared node count and stop flag.
 pub struct Meter<'a> {
     pub sh: &'a Shared,
     pub counts: Counts,
     unflushed: u64,
     unflushed_filled: u64,
+    unflushed_lost: u64,
+    biggest_loss: u64,
 }
 
 impl<'a> Meter<'a> {
@@ -328,6 +351,8 @@ impl<'a> Meter<'a> {
             counts: Counts::default(),
             unflushed: 0,
             unflushed_filled: 0,
+            unflushed_lost: 0,
+            biggest_loss: 0,
         }
     }
 
@@ -335,8 +360,10 @@ impl<'a> Meter<'a> {
     pub fn flush(&mut self) {
         self.sh.nodes.fetch_add(self.unflushed, Relaxed);
         self.sh.filled.fetch_add(self.unflushed_filled, Relaxed);
+        self.sh.lost.fetch_add(self.unflushed_lost, Relaxed);
         self.unflushed = 0;
         self.unflushed_filled = 0;
+        self.unflushed_lost = 0;
     }
 
     /// Counts a node; false when the search must stop.
@@ -347,8 +374,13 @@ impl<'a> Meter<'a> {
         if self.unflushed >= CHECK_EVERY {
             let before = self.sh.nodes.load(Relaxed);
             self.flush();
-            if before + CHECK_EVERY >= self.sh.max_nodes {
+            let nodes = before + CHECK_EVERY;
+            if nodes >= self.sh.max_nodes {
                 self.sh.stop(Halt::Budget);
+            }
+            let biggest = self.sh.biggest_loss.load(Relaxed);
+            if nodes > LOSS_GRACE && biggest.saturating_mul(LOSS_SHARE) >= nodes {
+                self.sh.stop(Halt::Memory);
             }
         }
         self.running()
@@ -367,7 +399,16 @@ impl<'a> Meter<'a> {
                 self.counts.filled += 1;
                 self.unflushed_filled += 1;
             }
-            Stored::Replaced => self.counts.replaced += 1,
+            Stored::Replaced(w) => {
+                self.counts.replaced += 1;
+                let lost = 1u64 << w.min(62);
+                self.counts.lost += lost;
+                self.unflushed_lost += lost;
+                if lost > self.biggest_loss {
+                    self.biggest_loss = lost;
+                    self.sh.biggest_loss.fetch_max(lost, Relaxed);
+                }
+            }
             Stored::Updated => {}
         }
     }

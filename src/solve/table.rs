@@ -24,8 +24,8 @@ pub enum Stored {
     Updated,
     /// An empty slot was filled.
     Filled,
-    /// Another position's entry was overwritten.
-    Replaced,
+    /// Another position's entry was overwritten; the log2 size of its subtree.
+    Replaced(u8),
 }
 
 pub struct Table {
@@ -178,7 +178,7 @@ impl Table {
             }
             None => {
                 self.write(b + 2 * victim, key, pack(payload, work));
-                Stored::Replaced
+                Stored::Replaced(victim_work)
             }
         }
     }
@@ -216,7 +216,7 @@ mod tests {
         for k in 1..=4u64 {
             assert_eq!(t.store(k << 8, k, 10 + k as u8, newer), Stored::Filled);
         }
-        assert_eq!(t.store(5 << 8, 5, 1, newer), Stored::Replaced);
+        assert_eq!(t.store(5 << 8, 5, 1, newer), Stored::Replaced(11));
         assert_eq!(t.probe(1 << 8), None, "work 11 was the smallest");
         assert_eq!(t.probe(2 << 8), Some(2));
         assert_eq!(t.probe(5 << 8), Some(5));
