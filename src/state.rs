@@ -724,13 +724,15 @@ impl State {
             .map(|(glyph, points)| Illegal::Glyph { glyph, points })
     }
 
-    /// Pairs the steps of a move with the rules of the current turn.
-    fn pair_steps(turn: &Turn, mv: Move) -> Result<Vec<(&StepRule, Step)>, Illegal> {
+    /// Pairs the steps of a move with the rules of the current turn: the pairs, and how
+    /// many of them there are (without allocating: apply runs this on every move).
+    #[allow(clippy::type_complexity)]
+    fn pair_steps(turn: &Turn, mv: Move) -> Result<([(&StepRule, Step); 2], usize), Illegal> {
         let (steps, n) = mv.steps();
         match (turn.steps.as_slice(), n) {
-            ([r], 1) => Ok(vec![(r, steps[0])]),
-            ([r0, r1], 2) => Ok(vec![(r0, steps[0]), (r1, steps[1])]),
-            ([StepRule::Slide { .. }, r1], 1) => Ok(vec![(r1, steps[0])]),
+            ([r], 1) => Ok(([(r, steps[0]); 2], 1)),
+            ([r0, r1], 2) => Ok(([(r0, steps[0]), (r1, steps[1])], 2)),
+            ([StepRule::Slide { .. }, r1], 1) => Ok(([(r1, steps[0]); 2], 1)),
             ([_], _) => Err(Illegal::Shape("this turn is one step".into())),
             (_, _) => Err(Illegal::Shape(
                 "this turn has two steps: write them joined by a comma, e.g. `c4,d5`".into(),
@@ -780,9 +782,9 @@ impl State {
                 let turn = self
                     .current_turn(self.to_move)
                     .ok_or_else(|| Illegal::Shape("no turn applies now".into()))?;
-                let pairs = Self::pair_steps(turn, mv)?;
+                let (pairs, count) = Self::pair_steps(turn, mv)?;
                 let mut scratch = self.cells.clone();
-                for (i, (rule, step)) in pairs.iter().enumerate() {
+                for (i, (rule, step)) in pairs[..count].iter().enumerate() {
                     let v = View {
                         rules: &self.rules,
                         cells: &scratch,
@@ -854,15 +856,17 @@ impl State {
                 self.to_move = 1 - mover;
             }
             _ => {
-                let rules = self.rules.clone();
+                // Borrowed, not cloned: an `Arc` clone per move is an atomic operation on
+                // a count that every thread playing this game shares.
+                let rules = &*self.rules;
                 let index = self
                     .current_turn_index(mover)
                     .expect("a legal move has a turn");
-                let pairs =
+                let (pairs, count) =
                     Self::pair_steps(&rules.turns[index], mv).expect("a legal move fits its turn");
                 let before = if rules.race { self.crossings(mover) } else { 0 };
-                for (rule, step) in pairs {
-                    movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
+                for &(rule, step) in &pairs[..count] {
+                    movegen::apply_step(rules, &mut self.cells, rule, step, mover);
                     if let (StepRule::Place { piece: 0, .. }, Step::Place(c), true) =
                         (rule, step, rules.connect_goal && rules.is_placement_only())
                     {
@@ -877,7 +881,7 @@ impl State {
                         won |= own != 0 && self.cells[c as usize] == mover + 1 && mask & own == own;
                     }
                 }
-                self.recount();
+                recount(&mut self.counts, &self.cells, rules.board.len());
                 if rules.connect_goal && !rules.is_placement_only() {
                     won = self.connected(mover);
                 }
@@ -959,13 +963,7 @@ impl State {
     }
 
     fn recount(&mut self) {
-        let n = self.rules.board.len();
-        for (k, count) in self.counts.iter_mut().enumerate() {
-            *count = [0; 4];
-            for &v in &self.cells[k * n..(k + 1) * n] {
-                count[v as usize] += 1;
-            }
-        }
+        recount(&mut self.counts, &self.cells, self.rules.board.len());
     }
 
     /// Evaluates a position condition for `mover`.
@@ -1254,5 +1252,15 @@ impl State {
             s.push('\n');
         }
         s
+    }
+}
+
+/// Counts the pieces of each layer (`n` cells each) by value.
+fn recount(counts: &mut [[u16; 4]], cells: &[u8], n: usize) {
+    for (k, count) in counts.iter_mut().enumerate() {
+        *count = [0; 4];
+        for &v in &cells[k * n..(k + 1) * n] {
+            count[v as usize] += 1;
+        }
     }
 }
