@@ -118,8 +118,8 @@ mod tests {
     fn sample() -> Record {
         Record {
             format: FORMAT.into(),
-            game: "Crossway".into(),
-            rule_file: "games/crossway.game".into(),
+            game: "A game".into(),
+            rule_file: "games/a.game".into(),
             rule_hash: text_hash("game \"x\""),
             params: BTreeMap::from([("size".to_string(), 9)]),
             moves: vec!["e5".into(), "swap".into(), "d4".into()],

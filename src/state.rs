@@ -864,7 +864,11 @@ impl State {
                     .expect("a legal move has a turn");
                 let (pairs, count) =
                     Self::pair_steps(&rules.turns[index], mv).expect("a legal move fits its turn");
-                let before = if rules.race { self.crossings(mover) } else { 0 };
+                let before = if rules.race {
+                    self.on_own_edges(mover)
+                } else {
+                    0
+                };
                 for &(rule, step) in &pairs[..count] {
                     movegen::apply_step(rules, &mut self.cells, rule, step, mover);
                     if let (StepRule::Place { piece: 0, .. }, Step::Place(c), true) =
@@ -886,7 +890,7 @@ impl State {
                     won = self.connected(mover);
                 }
                 if rules.race {
-                    let crossed = self.crossings(mover) > before;
+                    let crossed = self.on_own_edges(mover) > before;
                     if self.owes == mover + 1 && !crossed {
                         lost = true;
                         self.owes = 0;
@@ -911,7 +915,7 @@ impl State {
     }
 
     /// The number of `colour`'s pieces standing on its own edges.
-    fn crossings(&self, colour: u8) -> usize {
+    fn on_own_edges(&self, colour: u8) -> usize {
         let n = self.rules.board.len();
         let own = self.rules.connect.own[colour as usize];
         (0..self.rules.pieces.len())
