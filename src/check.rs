@@ -544,7 +544,10 @@ pub fn check(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
                 .iter()
                 .any(|s| matches!(s.node, Statement::Turn { .. })),
             _ => seen.iter().any(|(k, _)| k == kind),
-        } || ast.unparsed.iter().any(|w| w == kind || (*kind == "win" && w == "at"));
+        } || ast
+            .unparsed
+            .iter()
+            .any(|w| w == kind || (*kind == "win" && w == "at"));
         if !present {
             c.error(
                 Span::new(0, 0),

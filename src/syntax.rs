@@ -648,7 +648,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a condition (`count PIECE < N`, `own PIECE separates PIECE`, `no move`)"
         }
         Rule::whose | Rule::kw_own | Rule::kw_enemy => "`own` or `enemy`",
-        Rule::kw_empty | Rule::kw_no => "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)",
+        Rule::kw_empty | Rule::kw_no => {
+            "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)"
+        }
         Rule::comparison => "a comparison (`<`, `<=`, `=`, `!=`, `>=`, `>`)",
         Rule::counted_pieces | Rule::counted_region => "a piece or `region NAME`",
         Rule::check_result => "`win`, `lose` or `draw`",

@@ -66,8 +66,15 @@ fn candidates(s: &State, legal: &[Move]) -> Vec<Move> {
         let j = i % n;
         st[j] = match st[j] {
             Step::Place(c) => Step::Place(shift(c, i)),
-            Step::Move { from, to } => Step::Move { from, to: shift(to, i) },
-            Step::Line { rear, front, to } => Step::Line { rear, front, to: shift(to, i) },
+            Step::Move { from, to } => Step::Move {
+                from,
+                to: shift(to, i),
+            },
+            Step::Line { rear, front, to } => Step::Line {
+                rear,
+                front,
+                to: shift(to, i),
+            },
         };
         out.push(Move::from_steps(&st));
         if n == 2 {
@@ -96,7 +103,10 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
             assert!(legal.is_empty());
             if placement {
                 assert!(connected(s, p), "the winner's chain exists");
-                assert!(!connected(s, 1 - p), "only the mover can have completed a chain");
+                assert!(
+                    !connected(s, 1 - p),
+                    "only the mover can have completed a chain"
+                );
             }
         }
         Some(_) => assert!(legal.is_empty()),
@@ -104,7 +114,12 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
     let set: HashSet<Move> = legal.iter().copied().collect();
     assert_eq!(set.len(), legal.len(), "no move is listed twice");
     for &m in &legal {
-        assert_eq!(s.is_legal(m), Ok(()), "listed move {} is legal", m.to_text(&r));
+        assert_eq!(
+            s.is_legal(m),
+            Ok(()),
+            "listed move {} is legal",
+            m.to_text(&r)
+        );
         // Notation round trip of every listed move.
         assert_eq!(Move::parse(&m.to_text(&r), &r), Ok(m));
     }
@@ -120,7 +135,9 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
     let text: Vec<String> = history.iter().map(|m| m.to_text(&r)).collect();
     let replayed = start.clone().replay(&text.join(" ")).unwrap();
     assert_eq!(replayed, *s, "record round trip");
-    let bound = r.ply_limit().map_or(2 * r.board().len() + 2, |l| l as usize);
+    let bound = r
+        .ply_limit()
+        .map_or(2 * r.board().len() + 2, |l| l as usize);
     assert!((s.ply() as usize) <= bound, "length bound");
 }
 
