@@ -312,6 +312,9 @@ struct Chunk {
     reads: Vec<Read>,
 }
 
+/// Chunks with at most this many reads make them all, without stopping early.
+const SHORT: usize = 8;
+
 /// All the anchored matchers for stones of one colour.
 #[derive(Debug, Clone, Default)]
 pub struct Matchers {
@@ -493,8 +496,11 @@ impl Matchers {
         let base = cell as usize;
         for ch in &self.chunks {
             let mut alive = ch.fits[base];
+            // A few reads cost less than the branch that would stop early, which a legal
+            // placement mispredicts once.
+            let early = ch.reads.len() > SHORT;
             for r in &ch.reads {
-                if alive == 0 {
+                if early && alive == 0 {
                     break;
                 }
                 // Positions off the board (or wrapped to another row) are read only by

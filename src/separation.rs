@@ -58,11 +58,15 @@ impl Scratch {
         let kind = self.member[from as usize];
         let mut count = 0;
         self.node[from as usize] = id;
+        self.stack.clear();
         self.stack.push(from);
-        while let Some(c) = self.stack.pop() {
+        // Breadth first: counted cells near the start are found before far ones.
+        let mut head = 0;
+        while head < self.stack.len() {
+            let c = self.stack[head];
+            head += 1;
             count += u32::from(self.counted[c as usize]);
             if count > limit {
-                self.stack.clear();
                 return count;
             }
             for &m in nbrs.of(c) {

@@ -208,3 +208,49 @@ fn rules_prints_the_summary_with_glyph_forms() {
     let o = weft(&["rules", "games/crossway.game"]);
     assert!(stdout(&o).contains("forbidden: \"crosscut\" (2 distinct forms)\n"));
 }
+
+#[test]
+fn bench_prints_playouts_and_moves_per_second() {
+    let o = weft(&[
+        "bench",
+        "games/crossway.game",
+        "--size",
+        "5",
+        "--playouts",
+        "20",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("Crossway (size=5), 1 thread: "), "{out}");
+    assert!(
+        out.contains(" playouts/s, ") && out.contains(" moves/s\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n20 playouts, mean length "), "{out}");
+    assert!(out.contains("\nbytes per state: "), "{out}");
+    let o = weft(&[
+        "bench",
+        "games/windborne.game",
+        "--set",
+        "side=3",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).starts_with("Windborne (side=3, pawns=3), 2 threads: "),
+        "{}",
+        stdout(&o)
+    );
+    let o = weft(&[
+        "bench",
+        "games/crossway.game",
+        "--playouts",
+        "5",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "a fixed count runs on one thread");
+}
