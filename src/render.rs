@@ -216,7 +216,11 @@ mod tests {
             sets: vec![],
             size: Some(size),
         };
-        State::new(crate::load_file("games/crossway.game", &o).unwrap().rules)
+        State::new(
+            crate::load_file("tests/data/square.game", &o)
+                .unwrap()
+                .rules,
+        )
     }
 
     #[test]

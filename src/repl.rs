@@ -1450,7 +1450,7 @@ mod tests {
 
     fn session(size: i64) -> Session {
         let start = Start {
-            file: "games/crossway.game".into(),
+            file: "tests/data/square.game".into(),
             overrides: Overrides {
                 sets: vec![],
                 size: Some(size),
@@ -1461,7 +1461,7 @@ mod tests {
             seed: 1,
             colour: false,
         };
-        Session::start(&start).expect("crossway loads").0
+        Session::start(&start).expect("the fixture loads").0
     }
 
     fn words(c: Completion) -> Vec<String> {

@@ -12,6 +12,7 @@ mod perft;
 mod ref_crossings;
 mod ref_windborne;
 mod repl;
+mod sample;
 mod solve;
 
 #[path = "../benches/handwritten/mod.rs"]

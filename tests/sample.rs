@@ -1,0 +1,121 @@
+//! Random moves are drawn uniformly from the legal moves (`src/sample.rs`): placement
+//! games by rejection with the swap as one more candidate, compound turns by rejection
+//! over pairs. Chi-square tests against `legal_moves`.
+
+use crate::common;
+use std::collections::HashMap;
+use weft::rng::Rng;
+use weft::rules::Overrides;
+use weft::state::{Move, State};
+
+/// Draws many random moves in `s` and checks that each is legal and that their
+/// frequencies fit the uniform distribution over `legal_moves` (a chi-square test
+/// with a wide margin; the seed is fixed, so the test is deterministic).
+fn assert_uniform(s: &State, per_move: usize) {
+    let legal = s.legal_moves();
+    let k = legal.len();
+    assert!(k > 1, "a position with a choice");
+    let mut rng = Rng::new(5);
+    let mut seen: HashMap<Move, usize> = HashMap::new();
+    for _ in 0..k * per_move {
+        let m = s.clone().random_move(&mut rng).expect("a move");
+        *seen.entry(m).or_default() += 1;
+    }
+    for m in seen.keys() {
+        assert!(legal.contains(m), "{m:?} is not legal");
+    }
+    let expected = per_move as f64;
+    let chi2: f64 = legal
+        .iter()
+        .map(|m| {
+            let o = *seen.get(m).unwrap_or(&0) as f64;
+            (o - expected) * (o - expected) / expected
+        })
+        .sum();
+    let dof = (k - 1) as f64;
+    assert!(
+        chi2 < dof + 6.0 * (2.0 * dof).sqrt(),
+        "chi-square {chi2:.0} for {dof} degrees of freedom"
+    );
+}
+
+fn windborne(side: i64) -> State {
+    State::new(common::rules("windborne", side))
+}
+
+#[test]
+fn a_placement_or_the_swap_is_drawn_uniformly() {
+    // Placement games draw by rejection from the empty cells, the swap one more
+    // candidate; late in a game many candidates are illegal.
+    let s = State::new(common::rules("crosswind", 5));
+    let s = s.replay("c3").unwrap();
+    assert!(s.legal_moves().contains(&Move::Swap));
+    assert_uniform(&s, 300);
+    let mut s = s;
+    let mut rng = Rng::new(9);
+    while s.legal_moves().len() > 8 {
+        let m = s.random_move(&mut rng).unwrap();
+        s.play_unchecked(m);
+    }
+    assert!(!s.is_over() && s.legal_moves().len() > 1);
+    assert_uniform(&s, 1000);
+}
+
+#[test]
+fn a_dependent_turn_is_drawn_uniformly() {
+    // Place a disk, then a pawn on an empty cell or the own disk just placed.
+    let s = windborne(3);
+    assert_uniform(&s, 200);
+    // The second player's first turn: the swap is one more move.
+    let s1 = s.clone().replay("b2,b2").unwrap();
+    assert!(s1.legal_moves().contains(&Move::Swap));
+    assert_uniform(&s1, 200);
+    // With pieces about, the second step's choices depend more on the first.
+    let s = s.replay("b2,b2 c3,d3").unwrap();
+    assert_uniform(&s, 200);
+}
+
+#[test]
+fn a_pair_is_uniform_when_the_first_step_changes_the_seconds_choices() {
+    // A capture frees a cell, so after it the placement has one choice more: drawing
+    // the first step, then the second among its choices, would favour the others.
+    let text = "game \"t\"\nplayers white black\nboard rectangle 4 by 5\n\
+                edges top: white\nedges bottom: black\npiece man\n\
+                setup white: man on c1 c2 a1\nsetup black: man on c5 a5 d5\n\
+                turn: move line of man, exactly its length, capture if longer, \
+                then place man on empty\nwin: crossing race into own edges\n";
+    let rules = weft::load_str("t.game", text, &Overrides::default())
+        .unwrap_or_else(|r| panic!("{r}"))
+        .rules;
+    let s = State::new(rules);
+    let mut seconds: HashMap<_, usize> = HashMap::new();
+    for m in s.legal_moves() {
+        if let Move::Two(a, _) = m {
+            *seconds.entry(a).or_default() += 1;
+        }
+    }
+    let sizes: std::collections::BTreeSet<usize> = seconds.values().copied().collect();
+    assert!(
+        sizes.len() > 1,
+        "first steps with different numbers of seconds"
+    );
+    // Many draws: the bias this guards against is a few percent.
+    assert_uniform(&s, 4000);
+}
+
+#[test]
+fn an_independent_turn_with_a_skippable_slide_is_drawn_uniformly() {
+    // Three pawns placed (no swap taken): now slide a pawn (or not), then place.
+    let mut s = windborne(3);
+    for i in 0..3 {
+        let moves: Vec<Move> = s
+            .legal_moves()
+            .into_iter()
+            .filter(|m| *m != Move::Swap)
+            .collect();
+        s.play_unchecked(moves[(i * 37 + 11) % moves.len()]);
+    }
+    assert!(s.legal_moves().iter().any(|m| matches!(m, Move::Place(_))));
+    assert!(s.legal_moves().iter().any(|m| matches!(m, Move::Two(..))));
+    assert_uniform(&s, 200);
+}
