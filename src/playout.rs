@@ -336,6 +336,8 @@ struct Scratch<'a> {
     legal_here: Vec<bool>,
     /// The placement move of each point, sorted by move (read only, shared).
     placements: &'a [(Move, usize)],
+    /// The game being played (its buffers reused from game to game).
+    state: State,
 }
 
 /// What one game did, before it is folded in.
@@ -368,7 +370,8 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
     let detailed = plan.is_detailed(index);
     let rules = start.rules();
     let mut rng = Rng::for_game(plan.seed, index);
-    let mut s = start.clone();
+    let s = &mut scratch.state;
+    s.clone_from(start);
     scratch.moves.clear();
     let mut forced = 0u64;
     let mut first_forced = None;
@@ -378,22 +381,29 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
             *c = *v != 0;
         }
     }
-    while !s.is_over() && s.ply() < plan.max_plies {
-        if s.must_pass() {
-            forced += 1;
-            first_forced.get_or_insert(s.ply() + 1);
-        }
-        if detailed {
-            look_at_turn(&s, scratch, &mut t.detail);
+    // `random_move` settles whether the mover can move as it draws, so the loop asks
+    // nothing before it (asking `is_over` would look for a legal move a second time).
+    while s.ply() < plan.max_plies {
+        if detailed && !s.is_over() {
+            look_at_turn(
+                s,
+                &mut scratch.legal,
+                &mut scratch.legal_here,
+                scratch.placements,
+                &mut t.detail,
+            );
         }
         let Some(mv) = s.random_move(&mut rng) else {
             break;
         };
-        s.play_unchecked(mv);
-        scratch.moves.push(mv);
+        // A pass is only ever forced: the mover had no other legal move.
         if mv == Move::Pass {
             t.passes += 1;
+            forced += 1;
+            first_forced.get_or_insert(s.ply() + 1);
         }
+        s.play_unchecked(mv);
+        scratch.moves.push(mv);
         if detailed {
             for (c, v) in scratch.covered.iter_mut().zip(s.cells()) {
                 *c |= *v != 0;
@@ -507,18 +517,24 @@ fn broken_claims(rules: &Rules, g: &GameFacts) -> Vec<(String, u32)> {
 /// The detailed look at one turn: the legal moves, and for every empty point where
 /// the player to move may not place, the reason. Only points whose placement is not
 /// among the legal moves are asked for a reason, which halves the cost of a turn.
-fn look_at_turn(s: &State, scratch: &mut Scratch, d: &mut Detail) {
-    s.legal_moves_into(&mut scratch.legal);
+fn look_at_turn(
+    s: &State,
+    legal: &mut Vec<Move>,
+    legal_here: &mut [bool],
+    placements: &[(Move, usize)],
+    d: &mut Detail,
+) {
+    s.legal_moves_into(legal);
     d.turns += 1;
-    d.legal_moves += scratch.legal.len() as u64;
-    mark_placements(&scratch.legal, scratch.placements, &mut scratch.legal_here);
+    d.legal_moves += legal.len() as u64;
+    mark_placements(legal, placements, legal_here);
     let colour = s.to_move();
     let cells = s
         .rules()
         .board()
         .cells()
         .zip(s.cells())
-        .zip(&scratch.legal_here);
+        .zip(legal_here.iter());
     for ((cell, v), legal) in cells {
         if *v != 0 {
             continue;
@@ -596,6 +612,7 @@ pub fn run(start: &State, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Tally
                         covered: vec![false; rules.board().len()],
                         legal_here: vec![false; rules.board().len()],
                         placements: &placements,
+                        state: start.clone(),
                     };
                     loop {
                         let b = next.fetch_add(1, Ordering::Relaxed);
