@@ -158,13 +158,15 @@ pub fn search(state: &State, budget: Budget, rng: &mut Rng) -> Option<Analysis> 
     nodes[0].untried = Some(root_moves);
     let mut path: Vec<u32> = Vec::new();
     let mut playouts = 0u64;
+    // One state for every playout: `clone_from` reuses its buffers.
+    let mut s = state.clone();
     loop {
         match budget {
             Budget::Playouts(n) if playouts >= n => break,
             Budget::Time(d) if playouts > 0 && start.elapsed() >= d => break,
             _ => {}
         }
-        let mut s = state.clone();
+        s.clone_from(state);
         let mut at = 0usize;
         path.clear();
         // Selection and expansion.
