@@ -6,18 +6,11 @@ use crate::common::*;
 use std::sync::Arc;
 use weft::playout::{self, Plan, Tally};
 use weft::report::Report;
-use weft::rules::{Overrides, Rules};
+use weft::rules::Rules;
 use weft::state::{Move, Outcome, State};
 
 fn claims_rules(size: i64) -> Arc<Rules> {
-    let path = project("tests/data/claims.game");
-    let o = Overrides {
-        sets: vec![],
-        size: Some(size),
-    };
-    weft::load_file(path.to_str().unwrap(), &o)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .rules
+    load("tests/data/claims.game", Some(size), &[])
 }
 
 fn plan(games: u64, threads: usize, detailed: u64) -> Plan {

@@ -9,17 +9,8 @@ use std::sync::Arc;
 use weft::rules::{Overrides, Rules};
 use weft::state::{DrawKind, Move, Outcome, Slot, State};
 
-fn load(name: &str, sets: &[(&str, &str)]) -> Arc<Rules> {
-    let o = Overrides {
-        sets: sets
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        size: None,
-    };
-    weft::load_file(project(&format!("games/{name}.game")).to_str().unwrap(), &o)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .rules
+fn game(name: &str, sets: &[(&str, &str)]) -> Arc<Rules> {
+    load(&format!("games/{name}.game"), None, sets)
 }
 
 /// `why`, for any game: the reason a move in notation is illegal, or "legal".
@@ -51,7 +42,7 @@ fn play(s: &State, text: &str) -> State {
 ///  1     . . .
 /// ```
 fn wind() -> Arc<Rules> {
-    load("windborne", &[("side", "3")])
+    game("windborne", &[("side", "3")])
 }
 
 #[test]
@@ -304,7 +295,7 @@ fn windborne_swap_on_whites_first_turn() {
 fn cross(pieces: &[(&str, usize)], to_move: usize) -> State {
     let list: Vec<(&str, &str, Option<usize>)> =
         pieces.iter().map(|(c, p)| (*c, "man", Some(*p))).collect();
-    State::from_pieces(load("crossings", &[]), &list, to_move, 10).unwrap()
+    State::from_pieces(game("crossings", &[]), &list, to_move, 10).unwrap()
 }
 
 const W: usize = 0;
@@ -487,7 +478,7 @@ fn crossings_no_move_cases() {
 
 #[test]
 fn crossings_the_ply_limit_draws() {
-    let rules = load("crossings", &[("limit", "3")]);
+    let rules = game("crossings", &[("limit", "3")]);
     let mut s = State::new(rules);
     for text in ["a2-a3", "a7-a6", "b2-b3"] {
         assert_eq!(s.outcome(), None);

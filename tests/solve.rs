@@ -6,7 +6,6 @@
 use crate::common::*;
 use crate::handwritten::{self as hw, CrosswayRules, CrosswindRules, Game, Rules as HwRules};
 use std::sync::Arc;
-use weft::rules::Overrides;
 use weft::solve::{solve, Method, Options, Solution, Value};
 use weft::state::State;
 
@@ -262,9 +261,7 @@ fn symmetries_are_derived_from_edges_and_glyphs() {
 }
 
 fn lean() -> State {
-    let path = project("tests/data/lean.game");
-    let r = weft::load_file(path.to_str().unwrap(), &Overrides::default()).unwrap();
-    State::new(r.rules)
+    State::new(load("tests/data/lean.game", None, &[]))
 }
 
 #[test]

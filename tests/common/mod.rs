@@ -24,16 +24,24 @@ pub fn game_files() -> Vec<PathBuf> {
     v
 }
 
-/// Loads `games/NAME.game` at a board size.
-pub fn rules(name: &str, size: i64) -> Arc<Rules> {
-    let path = project(&format!("games/{name}.game"));
+/// Loads a rule file of the project (a path from its root), with `--size` and
+/// `--set` overrides; a load error fails the test with the rendered report.
+pub fn load(path: &str, size: Option<i64>, sets: &[(&str, &str)]) -> Arc<Rules> {
     let o = Overrides {
-        sets: vec![],
-        size: Some(size),
+        sets: sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        size,
     };
-    weft::load_file(path.to_str().unwrap(), &o)
+    weft::load_file(project(path).to_str().unwrap(), &o)
         .unwrap_or_else(|e| panic!("{e}"))
         .rules
+}
+
+/// Loads `games/NAME.game` at a board size.
+pub fn rules(name: &str, size: i64) -> Arc<Rules> {
+    load(&format!("games/{name}.game"), Some(size), &[])
 }
 
 /// A position drawn as a picture (top row first), with the colour to move.
