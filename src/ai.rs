@@ -11,6 +11,7 @@
 use crate::rng::Rng;
 use crate::state::{Move, Outcome, State};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long the computer may think.
@@ -86,6 +87,8 @@ pub struct Analysis {
     pub moves: Vec<MoveStat>,
     pub playouts: u64,
     pub seconds: f64,
+    /// Whether the search was stopped before its budget was spent (by `stop`).
+    pub stopped: bool,
 }
 
 impl Analysis {
@@ -137,6 +140,17 @@ fn winner_seat(end: &State) -> Option<usize> {
 /// Searches from `state` and returns the move to play, or `None` when the game is over.
 /// With a single legal move, that move is returned without searching.
 pub fn search(state: &State, budget: Budget, rng: &mut Rng) -> Option<Analysis> {
+    search_until(state, budget, rng, &AtomicBool::new(false))
+}
+
+/// [`search`], stopping early (after at least one playout) once `stop` is set, as the
+/// REPL's Ctrl-C handler does; the analysis then covers the playouts made so far.
+pub fn search_until(
+    state: &State,
+    budget: Budget,
+    rng: &mut Rng,
+    stop: &AtomicBool,
+) -> Option<Analysis> {
     let start = Instant::now();
     let root_moves = state.legal_moves();
     if root_moves.is_empty() {
@@ -152,6 +166,7 @@ pub fn search(state: &State, budget: Budget, rng: &mut Rng) -> Option<Analysis> 
             }],
             playouts: 0,
             seconds: start.elapsed().as_secs_f64(),
+            stopped: false,
         });
     }
     let mut nodes = vec![Node::new(None, 0)];
@@ -160,11 +175,16 @@ pub fn search(state: &State, budget: Budget, rng: &mut Rng) -> Option<Analysis> 
     let mut playouts = 0u64;
     // One state for every playout: `clone_from` reuses its buffers.
     let mut s = state.clone();
+    let mut stopped = false;
     loop {
         match budget {
             Budget::Playouts(n) if playouts >= n => break,
             Budget::Time(d) if playouts > 0 && start.elapsed() >= d => break,
             _ => {}
+        }
+        if playouts > 0 && stop.load(Ordering::Relaxed) {
+            stopped = true;
+            break;
         }
         s.clone_from(state);
         let mut at = 0usize;
@@ -243,6 +263,7 @@ pub fn search(state: &State, budget: Budget, rng: &mut Rng) -> Option<Analysis> 
         moves,
         playouts,
         seconds: start.elapsed().as_secs_f64(),
+        stopped,
     })
 }
 

@@ -7,6 +7,10 @@
 //! without a terminal. [`run`] adds the terminal: rustyline's line editing, history
 //! and completion when stdin is a terminal, plain lines otherwise (for scripts).
 //!
+//! Ctrl-C while the computer thinks stops the search early: the computer plays (or
+//! `hint` reports) the best move found so far. At any other moment it ends the program
+//! as usual; at the line editor's prompt it is a key that says how to leave.
+//!
 //! Every move goes through the checked path, moves are kept as text wherever they
 //! may outlive the rules they were made under (redo, save, reload), and a failing
 //! command leaves the session exactly as it was.
@@ -80,7 +84,12 @@ const COMMANDS: &[CommandInfo] = &[
         "start a new game with a parameter changed",
     ),
     cmd("random", &[], "[N]", "play one random move (or N)"),
-    cmd("ai", &[], "[BUDGET]", "the computer plays the next move"),
+    cmd(
+        "ai",
+        &[],
+        "[BUDGET]",
+        "the computer plays the next move (Ctrl-C stops its search early)",
+    ),
     cmd(
         "hint",
         &[],
@@ -617,10 +626,13 @@ impl Session {
         if s.is_over() {
             return Err(self.over_message());
         }
+        // Marked before the notice, so that Ctrl-C after the notice stops the search.
+        let _searching = interrupt::Searching::start();
         if let Some(f) = self.on_thinking.as_mut() {
             f(&format!("thinking ({budget})..."));
         }
-        ai::search(s, budget, &mut self.rng).ok_or_else(|| self.over_message())
+        ai::search_until(s, budget, &mut self.rng, interrupt::flag())
+            .ok_or_else(|| self.over_message())
     }
 
     /// The computer plays one move for the player to move.
@@ -637,9 +649,10 @@ impl Session {
             "its only legal move".to_string()
         } else {
             format!(
-                "{} playouts in {}; it expects to win {:.0}%",
+                "{} playouts in {}{}; it expects to win {:.0}%",
                 a.playouts,
                 duration(a.seconds),
+                stopped_note(&a),
                 100.0 * a.value().unwrap_or(0.5)
             )
         };
@@ -946,7 +959,11 @@ impl Session {
                 )
             })
             .collect();
-        Ok(format!("hint for {player}: {}", best.join(", ")))
+        Ok(format!(
+            "hint for {player}: {}{}",
+            best.join(", "),
+            stopped_note(&a)
+        ))
     }
 
     fn cmd_computer(&mut self, rest: &str) -> Res<String> {
@@ -1329,16 +1346,71 @@ pub fn measure(start: &Start, games: u32, out: &mut impl Write) -> Result<(), St
     .map_err(|e| e.to_string())
 }
 
+/// " (stopped by Ctrl-C)" when the search was cut short.
+fn stopped_note(a: &ai::Analysis) -> &'static str {
+    if a.stopped {
+        " (stopped by Ctrl-C)"
+    } else {
+        ""
+    }
+}
+
+/// Ctrl-C: stops a search in progress, else ends the program (exit code 130, as the
+/// default action of the signal would, less the signal).
+mod interrupt {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static SEARCHING: AtomicBool = AtomicBool::new(false);
+    static STOP: AtomicBool = AtomicBool::new(false);
+
+    /// Installs the handler (once per process; a second call changes nothing).
+    pub(super) fn install() {
+        let _ = ctrlc::set_handler(|| {
+            if SEARCHING.load(Ordering::SeqCst) {
+                STOP.store(true, Ordering::SeqCst);
+            } else {
+                std::process::exit(130);
+            }
+        });
+    }
+
+    /// The flag a search polls.
+    pub(super) fn flag() -> &'static AtomicBool {
+        &STOP
+    }
+
+    /// Marks a search in progress for as long as it lives.
+    pub(super) struct Searching;
+
+    impl Searching {
+        pub(super) fn start() -> Searching {
+            STOP.store(false, Ordering::SeqCst);
+            SEARCHING.store(true, Ordering::SeqCst);
+            Searching
+        }
+    }
+
+    impl Drop for Searching {
+        fn drop(&mut self) {
+            SEARCHING.store(false, Ordering::SeqCst);
+            STOP.store(false, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Runs the REPL on stdin: with line editing when stdin is a terminal, else one command
-/// per line (for scripts). Output goes to `out`.
+/// per line (for scripts; the computer's "thinking" notices then go to stderr). Output
+/// goes to `out`.
 pub fn run(start: &Start, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let (mut session, banner) = Session::start(start)?;
+    interrupt::install();
     out.write_all(banner.as_bytes()).map_err(io)?;
     out.flush().map_err(io)?;
     if std::io::stdin().is_terminal() {
         return terminal::run(&mut session, out);
     }
+    session.on_thinking(|line| eprintln!("{line}"));
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     loop {

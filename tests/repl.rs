@@ -851,3 +851,88 @@ fn the_computer_keeps_its_seat_across_a_swap() {
     }
     assert!(out.contains("moves: b2 swap a1 "), "{out}");
 }
+
+/// Ctrl-C (SIGINT) while the computer thinks stops the search: it plays its best move so
+/// far and the session goes on; at any other moment Ctrl-C ends the program (130).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_search_and_keeps_the_game() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["play", "games/crossway.game", "--size", "9", "--seed", "2"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("weft runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let stdout = child.stdout.take().expect("piped");
+    let stderr = child.stderr.take().expect("piped");
+    let (tx, notices) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut BufReader::new(stdout), &mut text);
+        text
+    });
+    // A budget no test could wait for; the notice says the search has begun.
+    stdin.write_all(b"ai 100000000\n").unwrap();
+    stdin.flush().unwrap();
+    let notice = notices
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a thinking notice on stderr");
+    assert_eq!(notice, "thinking (100000000 playouts)...");
+    std::thread::sleep(Duration::from_millis(200));
+    let kill = |pid: u32| {
+        let ok = Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .expect("kill runs")
+            .success();
+        assert!(ok, "kill -INT {pid}");
+    };
+    kill(child.id());
+    stdin.write_all(b"history\n").unwrap();
+    drop(stdin);
+    let status = child.wait().expect("weft ends");
+    let out = reader.join().expect("stdout read");
+    assert_eq!(status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("(stopped by Ctrl-C); it expects to win"),
+        "{out}"
+    );
+    assert!(out.contains("black (computer) plays "), "{out}");
+    assert!(out.contains("1 move: "), "history after the search:\n{out}");
+}
+
+/// Ctrl-C while the REPL waits for input (not a terminal here) ends it with code 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_rest_ends_the_program() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["play", "games/crossway.game", "--size", "5"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("weft runs");
+    let stdin = child.stdin.take().expect("piped");
+    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    // The banner is printed after the handler is installed.
+    let first = lines.next().expect("a banner").expect("text");
+    assert!(first.starts_with("Crossway, 5x5"), "{first}");
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs")
+        .success();
+    assert!(ok);
+    let status = child.wait().expect("weft ends");
+    drop(stdin);
+    assert_eq!(status.code(), Some(130));
+}
