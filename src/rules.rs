@@ -6,7 +6,7 @@
 
 use crate::ast::{Adjacency, BoardShape, CheckResult, Cmp, Expr, Goal, NoMove, SetupCells, Whose};
 use crate::board::{self, Board, Cell, MAX_SIDE};
-use crate::check::{CellPred, CountedDef, GameDef, PosPred, StepDef};
+use crate::check::{CellPred, CountedDef, GameDef, PosPred};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::glyph::{self, Matchers, Pattern};
 
@@ -81,23 +81,9 @@ pub struct Piece {
     pub frozen_on_own_edges: bool,
 }
 
-/// A compiled step of a turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StepRule {
-    Place {
-        piece: usize,
-        target: CellPred,
-    },
-    Slide {
-        piece: usize,
-        through: CellPred,
-    },
-    Line {
-        piece: usize,
-        up_to: bool,
-        capture: bool,
-    },
-}
+/// A compiled step of a turn: the checked step needs no further compiling (its
+/// conditions are already resolved to piece and cell indices).
+pub use crate::check::StepDef as StepRule;
 
 /// What a separation counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -863,29 +849,7 @@ pub fn compile(
         .turns
         .iter()
         .map(|t| {
-            let steps: Vec<StepRule> = t
-                .steps
-                .iter()
-                .map(|s| match s {
-                    StepDef::Place { piece, target } => StepRule::Place {
-                        piece: *piece,
-                        target: target.clone(),
-                    },
-                    StepDef::Slide { piece, through } => StepRule::Slide {
-                        piece: *piece,
-                        through: through.clone(),
-                    },
-                    StepDef::Line {
-                        piece,
-                        up_to,
-                        capture,
-                    } => StepRule::Line {
-                        piece: *piece,
-                        up_to: *up_to,
-                        capture: *capture,
-                    },
-                })
-                .collect();
+            let steps: Vec<StepRule> = t.steps.clone();
             let independent = match steps.as_slice() {
                 [first, second] => {
                     let changed = match first {
