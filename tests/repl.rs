@@ -936,3 +936,129 @@ fn ctrl_c_at_rest_ends_the_program() {
     drop(stdin);
     assert_eq!(status.code(), Some(130));
 }
+
+/// Thousands of random command lines, good and bad, against every game: nothing panics,
+/// every reply says something, and a line that is not a command, or a move that is not
+/// legal, leaves the game exactly as it was.
+#[test]
+fn random_command_lines_never_panic_and_bad_ones_keep_the_game() {
+    use weft::repl::{Session, Start};
+    use weft::rng::Rng;
+    let dir = scratch("fuzz");
+    let words = [
+        "", "help", "h", "?", "undo", "u", "redo", "why", "moves", "legal", "random", "ai", "hint",
+        "computer", "budget", "size", "set", "save", "load", "reload", "rules", "show", "history",
+        "new", "restart", "swap", "pass", "quit", "q", "zzz", "é", "--",
+    ];
+    let args = [
+        "",
+        "0",
+        "1",
+        "3",
+        "-1",
+        "99999999999999999999",
+        "5ms",
+        "0s",
+        "abc",
+        "white",
+        "black",
+        "off",
+        "=",
+        "size=3",
+        "size=1000",
+        "nope=1",
+        "a1",
+        "z99",
+        "a1-b2",
+        "a1:b1-c1",
+        "a1,b2",
+        "swap",
+        "pass",
+        "é",
+        "--force",
+    ];
+    let listing = || {
+        let mut v: Vec<_> = std::fs::read_dir(project(""))
+            .expect("the project directory")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        v.sort();
+        v
+    };
+    let project_files = listing();
+    let mut rng = Rng::new(2024);
+    let mut lines = 0;
+    for file in game_files() {
+        let start = Start {
+            file: file.to_str().unwrap().to_string(),
+            overrides: Overrides::default(),
+            moves: None,
+            computer: None,
+            budget: Budget::Playouts(20),
+            seed: 1,
+            colour: false,
+        };
+        let (mut session, _) = Session::start(&start).expect("every shipped game starts");
+        for _ in 0..400 {
+            let pick = |rng: &mut Rng, n: usize| rng.below(n as u32) as usize;
+            let before = session.move_texts();
+            let line = match pick(&mut rng, 6) {
+                // A legal move, so that games progress and end.
+                0 | 1 => {
+                    let legal = session.state().legal_moves();
+                    if legal.is_empty() {
+                        "undo".to_string()
+                    } else {
+                        legal[pick(&mut rng, legal.len())].to_text(session.rules())
+                    }
+                }
+                2 => {
+                    let word = words[pick(&mut rng, words.len())];
+                    let arg = args[pick(&mut rng, args.len())];
+                    // Files only ever in the scratch directory, never the project's.
+                    if word == "save" || word == "load" {
+                        format!("{word} {}", dir.join(format!("f{arg}")).display())
+                    } else {
+                        format!("{word} {arg}")
+                    }
+                }
+                3 => {
+                    let name = ["a.json", "b.json", "missing.json"][pick(&mut rng, 3)];
+                    let verb = ["save", "load", "save --force"][pick(&mut rng, 3)];
+                    format!("{verb} {}", dir.join(name).display())
+                }
+                // Not a command: the game must not change.
+                4 => {
+                    let junk = ["xyzzy", "??1", "undo me now", "%%%", "help me", "a1-"];
+                    let line = junk[pick(&mut rng, junk.len())];
+                    let reply = session.handle(line);
+                    assert!(!reply.text.is_empty(), "{line:?} got no answer");
+                    assert_eq!(session.move_texts(), before, "{line:?} changed the game");
+                    lines += 1;
+                    continue;
+                }
+                _ => words[pick(&mut rng, words.len())].to_string(),
+            };
+            if line.starts_with('q') {
+                continue;
+            }
+            // A move in notation that is not legal here must be refused without a change.
+            let illegal = Move::parse(line.trim(), session.rules())
+                .is_ok_and(|m| session.state().is_legal(m).is_err());
+            let reply = session.handle(&line);
+            lines += 1;
+            if !line.trim().is_empty() {
+                assert!(!reply.text.is_empty(), "{line:?} got no answer");
+            }
+            if illegal {
+                assert_eq!(session.move_texts(), before, "{line:?} was illegal");
+            }
+        }
+    }
+    assert!(lines > 2000, "{lines} lines");
+    assert_eq!(
+        listing(),
+        project_files,
+        "files written outside the scratch directory"
+    );
+}
