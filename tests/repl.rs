@@ -54,6 +54,21 @@ struct Driver {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// Lines on stderr (the computer's "thinking" notices in script mode).
+    notices: Receiver<String>,
+}
+
+/// Sends each line `from` yields to a channel, from a thread of its own.
+fn forward_lines(from: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 impl Driver {
@@ -63,25 +78,35 @@ impl Driver {
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("weft runs");
         let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = forward_lines(child.stdout.take().expect("piped"));
+        let notices = forward_lines(child.stderr.take().expect("piped"));
         Driver {
             child,
             stdin,
             lines,
+            notices,
         }
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal would.
+    #[cfg(unix)]
+    fn interrupt(&self) {
+        let pid = self.child.id().to_string();
+        let ok = Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .expect("kill runs")
+            .success();
+        assert!(ok, "kill -INT {pid}");
+    }
+
+    /// Waits for the process to end and returns its exit code.
+    fn exit_code(&mut self) -> Option<i32> {
+        self.child.wait().expect("weft ends").code()
     }
 
     fn send(&mut self, line: &str) {
@@ -857,84 +882,41 @@ fn the_computer_keeps_its_seat_across_a_swap() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_search_and_keeps_the_game() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(["play", "games/crossway.game", "--size", "9", "--seed", "2"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("weft runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let stdout = child.stdout.take().expect("piped");
-    let stderr = child.stderr.take().expect("piped");
-    let (tx, notices) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = std::io::Read::read_to_string(&mut BufReader::new(stdout), &mut text);
-        text
-    });
+    let mut d = Driver::start(&["play", "games/crossway.game", "--size", "9", "--seed", "2"]);
     // A budget no test could wait for; the notice says the search has begun.
-    stdin.write_all(b"ai 100000000\n").unwrap();
-    stdin.flush().unwrap();
-    let notice = notices
+    d.send("ai 100000000");
+    let notice = d
+        .notices
         .recv_timeout(Duration::from_secs(60))
         .expect("a thinking notice on stderr");
     assert_eq!(notice, "thinking (100000000 playouts)...");
     std::thread::sleep(Duration::from_millis(200));
-    let kill = |pid: u32| {
-        let ok = Command::new("kill")
-            .args(["-INT", &pid.to_string()])
-            .status()
-            .expect("kill runs")
-            .success();
-        assert!(ok, "kill -INT {pid}");
-    };
-    kill(child.id());
-    stdin.write_all(b"history\n").unwrap();
-    drop(stdin);
-    let status = child.wait().expect("weft ends");
-    let out = reader.join().expect("stdout read");
-    assert_eq!(status.code(), Some(0), "{out}");
+    d.interrupt();
+    let out = d.until("(stopped by Ctrl-C)");
     assert!(
         out.contains("(stopped by Ctrl-C); it expects to win"),
         "{out}"
     );
     assert!(out.contains("black (computer) plays "), "{out}");
+    d.send("history");
+    let out = d.until("1 move: ");
     assert!(out.contains("1 move: "), "history after the search:\n{out}");
+    // The game is not saved: the first `quit` asks, the second leaves.
+    d.send("quit");
+    d.send("quit");
+    assert_eq!(d.exit_code(), Some(0));
 }
 
 /// Ctrl-C while the REPL waits for input (not a terminal here) ends it with code 130.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_at_rest_ends_the_program() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(["play", "games/crossway.game", "--size", "5"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("weft runs");
-    let stdin = child.stdin.take().expect("piped");
-    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    let mut d = Driver::start(&["play", "games/crossway.game", "--size", "5"]);
     // The banner is printed after the handler is installed.
-    let first = lines.next().expect("a banner").expect("text");
+    let first = d.until("Crossway");
     assert!(first.starts_with("Crossway, 5x5"), "{first}");
-    let ok = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs")
-        .success();
-    assert!(ok);
-    let status = child.wait().expect("weft ends");
-    drop(stdin);
-    assert_eq!(status.code(), Some(130));
+    d.interrupt();
+    assert_eq!(d.exit_code(), Some(130));
 }
 
 /// Thousands of random command lines, good and bad, against every game: nothing panics,
