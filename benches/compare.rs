@@ -20,10 +20,11 @@ mod handwritten;
 
 use handwritten as hw;
 use std::sync::Arc;
-use weft::bench::{self, Sample};
-use weft::rng::Rng;
-use weft::rules::{Overrides, Rules};
-use weft::state::State;
+use weft::engine::rng::Rng;
+use weft::engine::state::State;
+use weft::rules::Rules;
+use weft::tools::bench::{self, Sample};
+use weft::Overrides;
 
 struct Options {
     rounds: usize,

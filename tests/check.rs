@@ -4,10 +4,10 @@
 
 use crate::common::*;
 use std::sync::Arc;
-use weft::playout::{self, Plan, Tally};
-use weft::report::Report;
+use weft::engine::state::{Move, Outcome, State};
 use weft::rules::Rules;
-use weft::state::{Move, Outcome, State};
+use weft::tools::playout::{self, Plan, Tally};
+use weft::tools::report::Report;
 
 fn claims_rules(size: i64) -> Arc<Rules> {
     load("tests/data/claims.game", Some(size), &[])
@@ -81,7 +81,7 @@ fn a_tally_agrees_with_the_games_replayed_one_by_one() {
     let mut draws = 0;
     let mut moves = Vec::new();
     for i in 0..p.games {
-        let mut rng = weft::rng::Rng::for_game(p.seed, i);
+        let mut rng = weft::engine::rng::Rng::for_game(p.seed, i);
         let end = playout::random_game(&start, &mut rng, &mut moves, p.max_plies);
         match end.outcome() {
             Some(Outcome::Win(c)) => wins[c] += 1,
@@ -302,7 +302,7 @@ fn a_report_is_built_from_the_tally_alone() {
     let start = State::new(rules("crossway", 5));
     let p = plan(400, 2, 50);
     let t = run(&start, &p);
-    let meta = weft::report::Meta {
+    let meta = weft::tools::report::Meta {
         file: "x".into(),
         start_moves: String::new(),
         seconds: 1.0,

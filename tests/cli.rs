@@ -181,13 +181,13 @@ fn check_reports_a_broken_claim_with_a_replayable_move_list() {
         "1",
     ]);
     assert_eq!(stdout(&p), "1 0\n");
-    let s = weft::state::State::new(rules("crosswind", 9))
+    let s = weft::engine::state::State::new(rules("crosswind", 9))
         .replay(moves)
         .unwrap();
     assert_eq!(
         s.outcome(),
-        Some(weft::state::Outcome::Stopped(
-            weft::state::Claim::MoverCanMove
+        Some(weft::engine::state::Outcome::Stopped(
+            weft::engine::state::Claim::MoverCanMove
         ))
     );
 }

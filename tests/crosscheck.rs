@@ -5,9 +5,9 @@
 
 use crate::common::*;
 use crate::handwritten::{self as hw, Colour, Game, Rules as HwRules};
-use weft::perft::perft;
-use weft::rng::Rng;
-use weft::state::{Claim, DrawKind, Move, Outcome, State};
+use weft::engine::rng::Rng;
+use weft::engine::state::{Claim, DrawKind, Move, Outcome, State};
+use weft::tools::perft::perft;
 
 fn hw_move(m: Move, s: &State) -> hw::Move {
     match m {

@@ -2,8 +2,8 @@
 //! line, column, source line, caret, hint), and a mutation fuzz showing that no
 //! input makes weft panic.
 
-use weft::rng::Rng;
-use weft::rules::Overrides;
+use weft::engine::rng::Rng;
+use weft::Overrides;
 
 /// The rule file most cases start from.
 const BASE: &str = r#"game "T"
@@ -541,7 +541,7 @@ fn no_mutated_rule_file_makes_weft_panic() {
             Ok(l) => {
                 outcomes[0] += 1;
                 // Whatever loads must also play.
-                let mut s = weft::state::State::new(l.rules);
+                let mut s = weft::engine::state::State::new(l.rules);
                 let mut r = Rng::new(round as u64);
                 while let Some(m) = s.random_move(&mut r) {
                     s.play_unchecked(m);

@@ -2,7 +2,7 @@
 //! of the placement games, each legal and illegal, with the reason.
 
 use crate::common::*;
-use weft::state::{Claim, DrawKind, Illegal, Move, Outcome, State};
+use weft::engine::state::{Claim, DrawKind, Illegal, Move, Outcome, State};
 
 // ---------------------------------------------------------------- Crosswind glyphs
 

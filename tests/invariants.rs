@@ -7,9 +7,9 @@
 
 use crate::common::*;
 use std::collections::{HashSet, VecDeque};
-use weft::rng::Rng;
-use weft::rules::Overrides;
-use weft::state::{Move, Outcome, State, Step};
+use weft::engine::rng::Rng;
+use weft::engine::state::{Move, Outcome, State, Step};
+use weft::Overrides;
 
 /// Whether `colour` has a chain touching every one of its edges, by breadth-first search
 /// over the board's public neighbour tables (independent of the engine's union-find).
@@ -50,7 +50,7 @@ fn candidates(s: &State, legal: &[Move]) -> Vec<Move> {
     let mut out: Vec<Move> = b.cells().map(Move::Place).collect();
     out.extend([Move::Swap, Move::Pass]);
     let shift = |c: u16, k: usize| -> u16 {
-        let n = b.neighbours(weft::ast::Adjacency::All).of(c);
+        let n = b.neighbours(weft::rules::Adjacency::All).of(c);
         if n.is_empty() {
             c
         } else {

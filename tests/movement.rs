@@ -6,8 +6,9 @@
 
 use crate::common::*;
 use std::sync::Arc;
-use weft::rules::{Overrides, Rules};
-use weft::state::{DrawKind, Move, Outcome, Slot, State};
+use weft::engine::state::{DrawKind, Move, Outcome, Slot, State};
+use weft::rules::Rules;
+use weft::Overrides;
 
 fn game(name: &str, sets: &[(&str, &str)]) -> Arc<Rules> {
     load(&format!("games/{name}.game"), None, sets)

@@ -6,9 +6,9 @@
 //! `benches/handwritten`).
 
 use crate::common::*;
-use weft::perft::perft;
-use weft::rules::Overrides;
-use weft::state::State;
+use weft::engine::state::State;
+use weft::tools::perft::perft;
+use weft::Overrides;
 
 struct Table {
     file: String,
@@ -94,7 +94,7 @@ fn perft_of_a_finished_game_is_empty_and_a_forced_pass_counts() {
     assert_eq!(
         counts[1],
         s.clone()
-            .play(weft::state::Move::Pass)
+            .play(weft::engine::state::Move::Pass)
             .unwrap()
             .legal_moves()
             .len() as u64

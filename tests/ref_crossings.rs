@@ -9,8 +9,9 @@
 //! brute force.
 
 use std::sync::Arc;
-use weft::rules::{Overrides, Rules};
-use weft::state::{DrawKind, Move, Outcome, State};
+use weft::engine::state::{DrawKind, Move, Outcome, State};
+use weft::rules::Rules;
+use weft::Overrides;
 
 /// The eight directions (dx, dy); a line moves along its own axis either way.
 const DIRS: [(i32, i32); 8] = [
@@ -611,7 +612,7 @@ fn ref_crossings_perft_8x8() {
     // Depth 4 (3.3 million) in release builds, 3 in the test profile.
     let depth = if cfg!(debug_assertions) { 3 } else { 4 };
     let mine = Crossings::new(8, 8, 400).perft(depth);
-    let theirs = weft::perft::perft(&State::new(weft_rules(8, 8, 400)), depth);
+    let theirs = weft::tools::perft::perft(&State::new(weft_rules(8, 8, 400)), depth);
     assert_eq!(theirs, mine, "weft left, reference right");
     // A sanity check of the reference itself, counted by hand: 8 single steps
     // forward, 14 diagonal single steps, 8 columns of two, 10 diagonals of two.

@@ -9,8 +9,9 @@
 //! brute force (a flood fill per group for separation).
 
 use std::sync::Arc;
-use weft::rules::{Overrides, Rules};
-use weft::state::{DrawKind, Move, Outcome, State};
+use weft::engine::state::{DrawKind, Move, Outcome, State};
+use weft::rules::Rules;
+use weft::Overrides;
 
 /// The six hex directions in (column, row) axial offsets.
 const DIRS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
@@ -539,7 +540,7 @@ fn side3_depth() -> usize {
 
 fn perft_both(side: usize, pawns: usize, swap: bool, depth: usize) -> Vec<u64> {
     let mine = Windborne::new(side, pawns, swap).perft(depth);
-    let theirs = weft::perft::perft(&State::new(weft_rules(side, pawns, swap)), depth);
+    let theirs = weft::tools::perft::perft(&State::new(weft_rules(side, pawns, swap)), depth);
     assert_eq!(
         theirs, mine,
         "perft side {side} pawns {pawns} swap {swap}: weft left, reference right"

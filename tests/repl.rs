@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
-use weft::ai::{self, Budget};
-use weft::record::text_hash;
-use weft::rules::Overrides;
-use weft::state::{Move, State};
+use weft::engine::state::{Move, State};
+use weft::interface::record::text_hash;
+use weft::tools::ai::{self, Budget};
+use weft::Overrides;
 
 /// Runs `weft ARGS` with `input` on stdin (not a terminal, NO_COLOR unset) and returns
 /// the exit code and stdout.
@@ -826,7 +826,7 @@ fn the_search_is_reproducible_and_plays_a_forced_move_at_once() {
         let a = ai::search(
             &start,
             Budget::Playouts(300),
-            &mut weft::rng::Rng::new(seed),
+            &mut weft::engine::rng::Rng::new(seed),
         )
         .unwrap();
         (
@@ -842,7 +842,12 @@ fn the_search_is_reproducible_and_plays_a_forced_move_at_once() {
     let over = State::new(rules("crossway", 3))
         .replay("b3 a2 b2 c2 b1")
         .unwrap();
-    assert!(ai::search(&over, Budget::Playouts(10), &mut weft::rng::Rng::new(1)).is_none());
+    assert!(ai::search(
+        &over,
+        Budget::Playouts(10),
+        &mut weft::engine::rng::Rng::new(1)
+    )
+    .is_none());
 }
 
 #[test]
@@ -924,8 +929,8 @@ fn ctrl_c_at_rest_ends_the_program() {
 /// legal, leaves the game exactly as it was.
 #[test]
 fn random_command_lines_never_panic_and_bad_ones_keep_the_game() {
-    use weft::repl::{Session, Start};
-    use weft::rng::Rng;
+    use weft::engine::rng::Rng;
+    use weft::interface::repl::{Session, Start};
     let dir = scratch("fuzz");
     let words = [
         "", "help", "h", "?", "undo", "u", "redo", "why", "moves", "legal", "random", "ai", "hint",

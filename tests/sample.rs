@@ -4,9 +4,9 @@
 
 use crate::common;
 use std::collections::HashMap;
-use weft::rng::Rng;
-use weft::rules::Overrides;
-use weft::state::{Move, State};
+use weft::engine::rng::Rng;
+use weft::engine::state::{Move, State};
+use weft::Overrides;
 
 /// Draws many random moves in `s` and checks that each is legal and that their
 /// frequencies fit the uniform distribution over `legal_moves` (a chi-square test

@@ -6,8 +6,8 @@
 use crate::common::*;
 use crate::handwritten::{self as hw, CrosswayRules, CrosswindRules, Game, Rules as HwRules};
 use std::sync::Arc;
-use weft::solve::{solve, Method, Options, Solution, Value};
-use weft::state::State;
+use weft::engine::state::State;
+use weft::tools::solve::{solve, Method, Options, Solution, Value};
 
 fn options() -> Options {
     Options {
@@ -531,7 +531,7 @@ fn crossfield_with_its_deadlocks_agrees_between_methods() {
 
 #[test]
 fn progress_lines_read_well() {
-    let p = weft::solve::Progress {
+    let p = weft::tools::solve::Progress {
         seconds: 12.0,
         nodes: 1_234_567,
         table_used: 500,
@@ -542,16 +542,16 @@ fn progress_lines_read_well() {
         root: None,
     };
     assert_eq!(
-        weft::solve::report::progress_line(&p),
+        weft::tools::solve::report::progress_line(&p),
         "solve: 12 s, 1,234,567 positions (102,880/s), table 50.0% filled, first moves 2/9 done"
     );
-    let p = weft::solve::Progress {
+    let p = weft::tools::solve::Progress {
         root: Some((12, 3456)),
         lost: 99,
         ..p
     };
     assert_eq!(
-        weft::solve::report::progress_line(&p),
+        weft::tools::solve::report::progress_line(&p),
         "solve: 12 s, 1,234,567 positions (102,880/s), table 50.0% filled (99 positions' work \
          forgotten), start position: proof number 12, disproof number 3,456"
     );

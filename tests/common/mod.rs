@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::Arc;
-use weft::rules::{Overrides, Rules};
-use weft::state::{Move, State};
+use weft::engine::state::{Move, State};
+use weft::rules::Rules;
+use weft::Overrides;
 
 /// The path of a file in the project.
 pub fn project(path: &str) -> PathBuf {

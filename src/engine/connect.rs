@@ -1,0 +1,94 @@
+//! Incremental union-find over the stones of each colour, with the set of regions
+//! each group touches kept at its root, so that "does this group connect my
+//! edges?" is one mask test after each placement.
+
+use crate::rules::board::{Cell, Neighbours};
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct UnionFind {
+    parent: Vec<Cell>,
+    /// At a root: the regions its group touches.
+    regions: Vec<u32>,
+}
+
+impl Clone for UnionFind {
+    fn clone(&self) -> UnionFind {
+        UnionFind {
+            parent: self.parent.clone(),
+            regions: self.regions.clone(),
+        }
+    }
+
+    /// Reuses the buffers (playout loops copy a start position into the same state).
+    fn clone_from(&mut self, source: &UnionFind) {
+        self.parent.clone_from(&source.parent);
+        self.regions.clone_from(&source.regions);
+    }
+}
+
+impl UnionFind {
+    pub fn new(board: &crate::rules::board::Board) -> UnionFind {
+        let n = board.len();
+        UnionFind {
+            parent: (0..n as Cell).collect(),
+            regions: vec![0; n],
+        }
+    }
+
+    /// The bytes of the buffers.
+    pub fn memory_bytes(&self) -> usize {
+        self.parent.capacity() * std::mem::size_of::<Cell>()
+            + self.regions.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// The root of `c`'s group (with path halving).
+    #[inline]
+    pub fn find(&mut self, mut c: Cell) -> Cell {
+        loop {
+            let p = self.parent[c as usize];
+            if p == c {
+                return c;
+            }
+            let g = self.parent[p as usize];
+            self.parent[c as usize] = g;
+            c = g;
+        }
+    }
+
+    /// Adds the stone just placed at `cell` (already written into `cells`), joins it to
+    /// the neighbouring stones of the same content, and returns the regions its group
+    /// now touches. Each cell is added at most once.
+    ///
+    /// Groups join under the first neighbouring root found, without ranks: path halving
+    /// keeps random games' trees shallow, and a rank costs a data-dependent branch per
+    /// join.
+    #[inline]
+    pub fn add(&mut self, cell: Cell, cells: &[u8], nbrs: &Neighbours, regions: u32) -> u32 {
+        let v = cells[cell as usize];
+        let mut root = cell;
+        let mut mask = regions;
+        for &n in nbrs.of(cell) {
+            if cells[n as usize] != v {
+                continue;
+            }
+            // A stone already under the root found needs no search. Nothing points at
+            // `cell` yet, so `r` is never `cell`.
+            if self.parent[n as usize] == root {
+                continue;
+            }
+            let r = self.find(n);
+            if r == root {
+                continue;
+            }
+            mask |= self.regions[r as usize];
+            if root == cell {
+                root = r;
+            } else {
+                self.parent[r as usize] = root;
+            }
+        }
+        self.parent[cell as usize] = root;
+        self.regions[root as usize] = mask;
+        mask
+    }
+}

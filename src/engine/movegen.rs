@@ -1,0 +1,561 @@
+//! The generic move generator: for a position (all piece layers) and the player to
+//! move, the options of each kind of step — placements on cells that meet a
+//! condition, one-piece slides in straight lines, line (phalanx) moves with capture
+//! by comparison — and the reason when a proposed step is not among them.
+//!
+//! Layers: piece kind `k` occupies `cells[k * n .. (k + 1) * n]`; a cell's value in a
+//! layer is 0 (empty), 1 + player, or 3 (a neutral piece).
+
+use super::moves::Step;
+use crate::rules::board::Cell;
+
+use crate::rules::{CellPred, Rules, StepRule};
+
+/// The value a piece of kind `kind` placed by `mover` takes in its layer.
+#[inline]
+pub fn code(rules: &Rules, kind: usize, mover: u8) -> u8 {
+    if rules.pieces[kind].neutral {
+        3
+    } else {
+        mover + 1
+    }
+}
+
+/// A read-only view of a position for one player to move.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub cells: &'a [u8],
+    pub mover: u8,
+}
+
+impl<'a> View<'a> {
+    #[inline]
+    fn n(&self) -> usize {
+        self.rules.board.len()
+    }
+
+    /// The value of `cell` in the layer of `kind`.
+    #[inline]
+    pub fn slot(&self, kind: usize, cell: Cell) -> u8 {
+        self.cells[kind * self.n() + cell as usize]
+    }
+
+    /// No piece of any kind on the cell.
+    #[inline]
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        (0..self.rules.pieces.len()).all(|k| self.slot(k, cell) == 0)
+    }
+
+    /// Whether the cell meets a condition, from the mover's point of view.
+    pub fn cell_ok(&self, p: &CellPred, cell: Cell) -> bool {
+        match p {
+            CellPred::Empty => self.is_empty(cell),
+            CellPred::No(k) => self.slot(*k, cell) == 0,
+            CellPred::Own(k) => self.slot(*k, cell) == self.mover + 1,
+            CellPred::Enemy(k) => self.slot(*k, cell) == 2 - self.mover,
+            CellPred::Any(k) => self.slot(*k, cell) != 0,
+            CellPred::Not(x) => !self.cell_ok(x, cell),
+            CellPred::And(v) => v.iter().all(|x| self.cell_ok(x, cell)),
+            CellPred::Or(v) => v.iter().any(|x| self.cell_ok(x, cell)),
+        }
+    }
+
+    /// Whether the piece of `kind` on `cell` stands on one of its owner's edges and its
+    /// kind freezes there.
+    #[inline]
+    pub fn frozen(&self, kind: usize, cell: Cell) -> bool {
+        let v = self.slot(kind, cell);
+        self.rules.pieces[kind].frozen_on_own_edges
+            && (v == 1 || v == 2)
+            && self.rules.board.regions_of(cell) & self.rules.connect.own[v as usize - 1] != 0
+    }
+
+    /// Whether the mover may move the piece of `kind` on `cell`: the mover's own (or a
+    /// neutral one), and not frozen.
+    #[inline]
+    pub fn movable(&self, kind: usize, cell: Cell) -> bool {
+        let v = self.slot(kind, cell);
+        (v == self.mover + 1 || v == 3) && !self.frozen(kind, cell)
+    }
+
+    /// Whether placing `kind` on `cell` is allowed; `Err` says why not.
+    pub fn place_check(&self, kind: usize, target: &CellPred, cell: Cell) -> Result<(), String> {
+        let b = &self.rules.board;
+        if !b.contains(cell) {
+            return Err(format!("{} is not on the board", b.cell_name(cell)));
+        }
+        if self.slot(kind, cell) != 0 {
+            return Err(format!(
+                "{} already holds a {}",
+                b.cell_name(cell),
+                self.rules.pieces[kind].name
+            ));
+        }
+        if !self.cell_ok(target, cell) {
+            return Err(format!(
+                "a {} goes on a cell that is {}; {} is not",
+                self.rules.pieces[kind].name,
+                self.rules.describe_cell(target),
+                b.cell_name(cell)
+            ));
+        }
+        if kind == 0 && !self.rules.glyphs.is_empty() {
+            if let Some((g, points)) =
+                self.rules.matchers[self.mover as usize].explain(&self.cells[..self.n()], cell)
+            {
+                let names: Vec<String> = points.iter().map(|c| b.cell_name(*c)).collect();
+                return Err(format!(
+                    "it would form the forbidden glyph \"{}\" at {}",
+                    self.rules.glyphs[g].name,
+                    names.join(" ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether placing `kind` on `cell` is allowed: `place_check` without the reason.
+    #[inline]
+    pub fn place_ok(&self, kind: usize, target: &CellPred, cell: Cell) -> bool {
+        self.rules.board.contains(cell)
+            && self.slot(kind, cell) == 0
+            && self.cell_ok(target, cell)
+            && !(kind == 0
+                && !self.rules.glyphs.is_empty()
+                && self.rules.matchers[self.mover as usize].forbids(&self.cells[..self.n()], cell))
+    }
+
+    /// Every legal placement of `kind`.
+    pub fn place_options(&self, kind: usize, target: &CellPred, out: &mut Vec<Step>) {
+        for c in self.rules.board.cells() {
+            if self.place_ok(kind, target, c) {
+                out.push(Step::Place(c));
+            }
+        }
+    }
+
+    /// Every slide of one or more cells of a movable piece of `kind`.
+    pub fn slide_options(&self, kind: usize, through: &CellPred, out: &mut Vec<Step>) {
+        let b = &self.rules.board;
+        for from in b.cells() {
+            if !self.movable(kind, from) {
+                continue;
+            }
+            for &d in b.directions() {
+                let mut at = from;
+                while let Some(next) = b.step(at, d) {
+                    if self.slot(kind, next) != 0 || !self.cell_ok(through, next) {
+                        break;
+                    }
+                    out.push(Step::Move { from, to: next });
+                    at = next;
+                }
+            }
+        }
+    }
+
+    /// Whether a slide is legal; `Err` says why not.
+    pub fn slide_check(
+        &self,
+        kind: usize,
+        through: &CellPred,
+        from: Cell,
+        to: Cell,
+    ) -> Result<(), String> {
+        let b = &self.rules.board;
+        let name = &self.rules.pieces[kind].name;
+        if !self.movable(kind, from) {
+            return Err(format!(
+                "{} holds no {name} that you may move",
+                b.cell_name(from)
+            ));
+        }
+        let Some(d) = direction(self.rules, from, to) else {
+            return Err(format!(
+                "{} to {} is not a straight line",
+                b.cell_name(from),
+                b.cell_name(to)
+            ));
+        };
+        let mut at = from;
+        while at != to {
+            at = b.step(at, d).expect("the line stays on the board");
+            if self.slot(kind, at) != 0 || !self.cell_ok(through, at) {
+                return Err(format!(
+                    "the {name} cannot enter {}: the cells it enters must be {}",
+                    b.cell_name(at),
+                    self.rules.describe_cell(through)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The line whose front is `front` moving in direction `d`, `k` pieces long: whether
+    /// it may move `dist` cells, and which enemy cell it captures. The reason a move is
+    /// refused is put in words only by `line_check` (listing options must not format).
+    fn line_result(
+        &self,
+        kind: usize,
+        capture: bool,
+        front: Cell,
+        d: (i32, i32),
+        k: usize,
+        dist: usize,
+    ) -> Result<Option<Cell>, LineStop> {
+        let b = &self.rules.board;
+        let mut at = front;
+        for _ in 0..dist {
+            match b.step(at, d) {
+                Some(next) if self.is_empty(next) => at = next,
+                Some(next) => return Err(LineStop::Occupied(next)),
+                None => return Err(LineStop::OffBoard),
+            }
+        }
+        if !capture {
+            return Ok(None);
+        }
+        let enemy = 2 - self.mover;
+        let Some(beyond) = b.step(at, d) else {
+            return Ok(None);
+        };
+        if self.slot(kind, beyond) != enemy {
+            return Ok(None);
+        }
+        if self.frozen(kind, beyond) {
+            return Err(LineStop::Frozen(beyond));
+        }
+        let mut run = 0;
+        let mut c = Some(beyond);
+        while let Some(x) = c {
+            if self.slot(kind, x) != enemy {
+                break;
+            }
+            run += 1;
+            c = b.step(x, d);
+        }
+        if run >= k {
+            return Err(LineStop::Stronger { run, beyond });
+        }
+        Ok(Some(beyond))
+    }
+
+    /// Why a line of `k` pieces of `kind` may not move, in words.
+    fn describe_stop(&self, kind: usize, k: usize, stop: LineStop) -> String {
+        let b = &self.rules.board;
+        let name = &self.rules.pieces[kind].name;
+        match stop {
+            LineStop::Occupied(next) => {
+                format!("the way is not clear: {} is occupied", b.cell_name(next))
+            }
+            LineStop::OffBoard => "the line would leave the board".to_string(),
+            LineStop::Frozen(beyond) => format!(
+                "it would end against the frozen {name} on {}, which cannot be captured",
+                b.cell_name(beyond)
+            ),
+            LineStop::Stronger { run, beyond } => format!(
+                "it would end against a run of {run} enemy piece{} from {}, not fewer than its {k}",
+                if run == 1 { "" } else { "s" },
+                b.cell_name(beyond)
+            ),
+        }
+    }
+
+    /// Every line move of own movable pieces of `kind`: what `line_result` allows,
+    /// worked out once per front and direction (the empty cells ahead, and what stands
+    /// beyond them) rather than once per line length and distance.
+    pub fn line_options(&self, kind: usize, up_to: bool, capture: bool, out: &mut Vec<Step>) {
+        let b = &self.rules.board;
+        let enemy = 2 - self.mover;
+        // The empty cells ahead of the front, in order (a board side is at most 64).
+        let mut ahead = [0 as Cell; crate::rules::board::MAX_SIDE as usize];
+        for front in b.cells() {
+            if self.slot(kind, front) != self.mover + 1 || !self.movable(kind, front) {
+                continue;
+            }
+            for &d in b.directions() {
+                let mut free = 0;
+                let mut at = front;
+                let stop = loop {
+                    match b.step(at, d) {
+                        Some(next) if self.is_empty(next) => {
+                            ahead[free] = next;
+                            free += 1;
+                            at = next;
+                        }
+                        other => break other,
+                    }
+                };
+                // Moving exactly `free` cells ends against `stop`: a line of `k` may,
+                // unless an enemy piece stands there that is frozen or heads a run of
+                // `k` or more.
+                let enemy_run = match stop {
+                    Some(x) if capture && self.slot(kind, x) == enemy => {
+                        if self.frozen(kind, x) {
+                            usize::MAX
+                        } else {
+                            let mut run = 0;
+                            let mut c = Some(x);
+                            while let Some(y) = c {
+                                if self.slot(kind, y) != enemy {
+                                    break;
+                                }
+                                run += 1;
+                                c = b.step(y, d);
+                            }
+                            run
+                        }
+                    }
+                    _ => 0,
+                };
+                let back = (-d.0, -d.1);
+                let mut rear = front;
+                let mut k = 1;
+                loop {
+                    let lo = if up_to { 1 } else { k };
+                    for dist in lo..=k.min(free) {
+                        if dist == free && enemy_run != 0 && enemy_run >= k {
+                            continue;
+                        }
+                        let to = ahead[dist - 1];
+                        out.push(if k == 1 {
+                            Step::Move { from: front, to }
+                        } else {
+                            Step::Line { rear, front, to }
+                        });
+                    }
+                    match b.step(rear, back) {
+                        Some(r)
+                            if self.slot(kind, r) == self.mover + 1 && self.movable(kind, r) =>
+                        {
+                            rear = r;
+                            k += 1;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a line move is legal; `Ok` holds the captured cell, if any.
+    pub fn line_check(
+        &self,
+        kind: usize,
+        up_to: bool,
+        capture: bool,
+        rear: Cell,
+        front: Cell,
+        to: Cell,
+    ) -> Result<Option<Cell>, String> {
+        let b = &self.rules.board;
+        let name = &self.rules.pieces[kind].name;
+        let Some(d) = direction(self.rules, front, to) else {
+            return Err(format!(
+                "{} to {} is not a straight line",
+                b.cell_name(front),
+                b.cell_name(to)
+            ));
+        };
+        // The line runs from rear to front along d.
+        let mut k = 1;
+        let mut c = front;
+        loop {
+            if self.slot(kind, c) != self.mover + 1 || !self.movable(kind, c) {
+                return Err(format!(
+                    "{} holds no {name} of yours that may move",
+                    b.cell_name(c)
+                ));
+            }
+            if c == rear {
+                break;
+            }
+            match b.step(c, (-d.0, -d.1)) {
+                Some(r) => c = r,
+                None => {
+                    return Err(format!(
+                        "{}:{} is not a line along the way it moves",
+                        b.cell_name(rear),
+                        b.cell_name(front)
+                    ))
+                }
+            }
+            k += 1;
+            if k > b.len() {
+                return Err("not a line".to_string());
+            }
+        }
+        let dist = distance(self.rules, front, to, d);
+        if (!up_to && dist != k) || (up_to && (dist == 0 || dist > k)) {
+            let cells = |n: usize| if n == 1 { "cell" } else { "cells" };
+            return Err(format!(
+                "a line of {k} moves {} {k} {}; this moves {dist}",
+                if up_to { "1 to" } else { "exactly" },
+                cells(k)
+            ));
+        }
+        self.line_result(kind, capture, front, d, k, dist)
+            .map_err(|stop| self.describe_stop(kind, k, stop))
+    }
+}
+
+/// Why a line move is refused (see `View::describe_stop` for the words).
+#[derive(Debug, Clone, Copy)]
+enum LineStop {
+    /// A cell on the way holds a piece.
+    Occupied(Cell),
+    OffBoard,
+    /// The enemy piece just beyond the front is frozen.
+    Frozen(Cell),
+    /// The enemy run from `beyond` is not shorter than the line.
+    Stronger {
+        run: usize,
+        beyond: Cell,
+    },
+}
+
+/// The unit direction from `a` towards `b`, if `b` lies on a straight line from `a`.
+pub fn direction(rules: &Rules, a: Cell, b: Cell) -> Option<(i32, i32)> {
+    let board = &rules.board;
+    let (ax, ay) = board.xy(a);
+    let (bx, by) = board.xy(b);
+    let (dx, dy) = (bx - ax, by - ay);
+    let g = dx.abs().max(dy.abs());
+    if g == 0 {
+        return None;
+    }
+    let d = (dx / g, dy / g);
+    (d.0 * g == dx && d.1 * g == dy && board.directions().contains(&d)).then_some(d)
+}
+
+fn distance(rules: &Rules, a: Cell, b: Cell, _d: (i32, i32)) -> usize {
+    let (ax, ay) = rules.board.xy(a);
+    let (bx, by) = rules.board.xy(b);
+    (bx - ax).abs().max((by - ay).abs()) as usize
+}
+
+fn walk(rules: &Rules, from: Cell, d: (i32, i32), dist: usize) -> Cell {
+    let (x, y) = rules.board.xy(from);
+    rules
+        .board
+        .cell_at(x + d.0 * dist as i32, y + d.1 * dist as i32)
+        .expect("checked on the board")
+}
+
+/// The options of one step for the mover.
+pub fn step_options(v: &View, rule: &StepRule, out: &mut Vec<Step>) {
+    match rule {
+        StepRule::Place { piece, target } => v.place_options(*piece, target, out),
+        StepRule::Slide { piece, through } => v.slide_options(*piece, through, out),
+        StepRule::Line {
+            piece,
+            up_to,
+            capture,
+        } => v.line_options(*piece, *up_to, *capture, out),
+    }
+}
+
+/// Whether a step is legal for the rule; `Err` says why not.
+pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
+    let b = &v.rules.board;
+    match (rule, step) {
+        (StepRule::Place { piece, target }, Step::Place(c)) => v.place_check(*piece, target, c),
+        (StepRule::Slide { piece, through }, Step::Move { from, to }) => {
+            v.slide_check(*piece, through, from, to)
+        }
+        (
+            StepRule::Line {
+                piece,
+                up_to,
+                capture,
+            },
+            Step::Move { from, to },
+        ) => v
+            .line_check(*piece, *up_to, *capture, from, from, to)
+            .map(|_| ()),
+        (
+            StepRule::Line {
+                piece,
+                up_to,
+                capture,
+            },
+            Step::Line { rear, front, to },
+        ) => v
+            .line_check(*piece, *up_to, *capture, rear, front, to)
+            .map(|_| ()),
+        (StepRule::Place { piece, .. }, _) => Err(format!(
+            "this step places a {}: write the cell, e.g. {}",
+            v.rules.pieces[*piece].name,
+            b.cell_name(b.cells().next().unwrap_or(0))
+        )),
+        (StepRule::Slide { piece, .. }, _) => Err(format!(
+            "this step slides a {}: write FROM-TO, e.g. d4-d6",
+            v.rules.pieces[*piece].name
+        )),
+        (StepRule::Line { .. }, _) => Err(
+            "this step moves a line: write REAR:FRONT-TO (c2:c3-c5), or FROM-TO for one piece"
+                .to_string(),
+        ),
+    }
+}
+
+/// Applies a legal step to `cells` for `mover`; returns whether a piece was captured.
+pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, mover: u8) {
+    let n = rules.board.len();
+    match (rule, step) {
+        (StepRule::Place { piece, .. }, Step::Place(c)) => {
+            cells[piece * n + c as usize] = code(rules, *piece, mover);
+        }
+        (StepRule::Slide { piece, .. }, Step::Move { from, to }) => {
+            let base = piece * n;
+            cells[base + to as usize] = cells[base + from as usize];
+            cells[base + from as usize] = 0;
+        }
+        (StepRule::Line { piece, capture, .. }, Step::Move { from, to }) => {
+            move_line(rules, cells, *piece, *capture, from, from, to, mover)
+        }
+        (StepRule::Line { piece, capture, .. }, Step::Line { rear, front, to }) => {
+            move_line(rules, cells, *piece, *capture, rear, front, to, mover)
+        }
+        _ => unreachable!("apply_step: a step that does not fit its rule"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn move_line(
+    rules: &Rules,
+    cells: &mut [u8],
+    kind: usize,
+    capture: bool,
+    rear: Cell,
+    front: Cell,
+    to: Cell,
+    mover: u8,
+) {
+    let n = rules.board.len();
+    let base = kind * n;
+    let d = direction(rules, front, to).expect("a legal line move is straight");
+    let dist = distance(rules, front, to, d);
+    // Front first, so that no piece lands on one not yet moved.
+    let mut c = front;
+    loop {
+        let dest = walk(rules, c, d, dist);
+        cells[base + dest as usize] = cells[base + c as usize];
+        cells[base + c as usize] = 0;
+        if c == rear {
+            break;
+        }
+        c = rules
+            .board
+            .step(c, (-d.0, -d.1))
+            .expect("the line is on the board");
+    }
+    if capture {
+        if let Some(beyond) = rules.board.step(to, d) {
+            if cells[base + beyond as usize] == 2 - mover {
+                cells[base + beyond as usize] = 0;
+            }
+        }
+    }
+}

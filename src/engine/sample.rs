@@ -1,0 +1,143 @@
+//! Drawing a uniformly random move of a turn without listing every move.
+//!
+//! Listing is what a turn of "place a disk, then place a pawn" costs most: every first
+//! step times every second step. Sampling avoids it, exactly uniformly:
+//!
+//! * a placement step is drawn by rejection: a uniform grid position, kept if the piece
+//!   may go there;
+//! * a two-step turn whose second step is a placement draws a pair by rejection: a
+//!   uniform first step (or none, where a slide may be skipped) and a uniform grid
+//!   position, kept if that pair is legal (after playing the first step, when the
+//!   second depends on it). Every legal pair has the same chance per try, so the pair
+//!   kept is uniform over the turn's moves;
+//! * the swap, when available, is one more element of the space drawn from;
+//! * other independent turns list each step's options and draw from their product.
+//!
+//! After a bounded number of misses the caller lists the moves and picks one, so a
+//! nearly full board costs little more than listing; a mixture of uniform draws over
+//! the same set is uniform. Buffers live in a per-thread scratch, so the playout loop
+//! does not allocate.
+
+use crate::engine::movegen::{self, View};
+use crate::engine::moves::{Move, Step};
+use crate::engine::rng::Rng;
+use crate::rules::board::Cell;
+use crate::rules::{StepRule, Turn};
+use std::cell::RefCell;
+
+#[derive(Default)]
+struct Scratch {
+    first: Vec<Step>,
+    second: Vec<Step>,
+    cells: Vec<u8>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// A uniformly random move of `turn` for the mover of `v`, or the swap (when `swap`:
+/// one more move, as likely as each of the others); `None` when none was drawn (then
+/// list the moves: there may be none, or a turn's draws all missed).
+pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let extra = usize::from(swap);
+        let len = v.rules.board.len();
+        let [r0, r1] = turn.steps.as_slice() else {
+            let [r] = turn.steps.as_slice() else {
+                return None;
+            };
+            if let StepRule::Place { piece, target } = r {
+                for _ in 0..tries(len) {
+                    let x = rng.below((len + extra) as u32) as usize;
+                    if x == len {
+                        return Some(Move::Swap);
+                    }
+                    if v.place_ok(*piece, target, x as Cell) {
+                        return Some(Move::Place(x as Cell));
+                    }
+                }
+            }
+            s.first.clear();
+            movegen::step_options(v, r, &mut s.first);
+            let total = s.first.len() + extra;
+            if total == 0 {
+                return None;
+            }
+            let x = rng.below(total as u32) as usize;
+            return Some(match s.first.get(x) {
+                Some(a) => Move::from_steps(&[*a]),
+                None => Move::Swap,
+            });
+        };
+        s.first.clear();
+        movegen::step_options(v, r0, &mut s.first);
+        // A slide may be skipped: "no first step" is one more choice.
+        let zero = usize::from(matches!(r0, StepRule::Slide { .. }));
+        let choices = s.first.len() + zero;
+        if choices == 0 {
+            return swap.then_some(Move::Swap);
+        }
+        let join = |first: &[Step], i: usize, b: Step| {
+            if i < zero {
+                Move::from_steps(&[b])
+            } else {
+                Move::Two(first[i - zero], b)
+            }
+        };
+        if let StepRule::Place { piece, target } = r1 {
+            // Pairs (first choice, grid position), plus the swap, drawn uniformly and kept
+            // when legal.
+            let pairs = choices * len;
+            if pairs + extra > u32::MAX as usize {
+                return None;
+            }
+            s.cells.clear();
+            s.cells.extend_from_slice(v.cells);
+            for _ in 0..tries(len) {
+                let x = rng.below((pairs + extra) as u32) as usize;
+                if x == pairs {
+                    return Some(Move::Swap);
+                }
+                let (i, c) = (x / len, (x % len) as Cell);
+                let ok = if turn.independent || i < zero {
+                    v.place_ok(*piece, target, c)
+                } else {
+                    movegen::apply_step(v.rules, &mut s.cells, r0, s.first[i - zero], v.mover);
+                    let after = View {
+                        cells: &s.cells,
+                        ..*v
+                    };
+                    let ok = after.place_ok(*piece, target, c);
+                    s.cells.copy_from_slice(v.cells);
+                    ok
+                };
+                if ok {
+                    return Some(join(&s.first, i, Step::Place(c)));
+                }
+            }
+            return None;
+        }
+        if !turn.independent {
+            return None;
+        }
+        s.second.clear();
+        movegen::step_options(v, r1, &mut s.second);
+        let pairs = choices * s.second.len();
+        if pairs + extra == 0 {
+            return None;
+        }
+        let x = rng.below((pairs + extra) as u32) as usize;
+        if x == pairs {
+            return Some(Move::Swap);
+        }
+        let k = s.second.len();
+        Some(join(&s.first, x / k, s.second[x % k]))
+    })
+}
+
+/// How many rejected draws over a grid of `len` positions before listing instead.
+fn tries(len: usize) -> usize {
+    len / 4 + 8
+}

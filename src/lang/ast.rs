@@ -1,0 +1,249 @@
+//! The spanned syntax tree of a rule file: what was written, where, before any
+//! meaning is checked. `syntax` builds it; `validate` checks it into a `GameDef`.
+//!
+//! Small closed sets of words (board shapes, comparisons, verdicts, ...) are the rules
+//! layer's own enums: the tree names them, it does not redefine them.
+
+use super::diagnostic::{Span, Spanned};
+pub use crate::rules::glyph::{Colours, Symmetry};
+pub use crate::rules::vocab::{Adjacency, BoardShape, Cmp, NoMove, Verdict, Whose};
+
+/// A name as written, with its span. Example: `black`.
+pub type Ident = Spanned<String>;
+
+/// A parsed rule file: its statements in order.
+#[derive(Debug, Clone, Default)]
+pub struct Ast {
+    pub statements: Vec<Spanned<Statement>>,
+    /// The opening words of statements that did not parse (their errors are reported
+    /// already; the checker must not also call them missing).
+    pub unparsed: Vec<String>,
+}
+
+/// A number where a number is wanted. Examples: `9`, `size`, `height - 1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    /// `9`
+    Int(i64),
+    /// `size`: the value of a parameter.
+    Param(String),
+    /// `height - 1`, `side + 2`
+    Sum(Box<Expr>, Vec<(i64, Expr)>),
+}
+
+impl Expr {
+    /// The parameter names the expression uses.
+    pub fn params(&self) -> Vec<&str> {
+        match self {
+            Expr::Int(_) => vec![],
+            Expr::Param(p) => vec![p.as_str()],
+            Expr::Sum(first, rest) => {
+                let mut v = first.params();
+                for (_, e) in rest {
+                    v.extend(e.params());
+                }
+                v
+            }
+        }
+    }
+
+    /// The value, given a parameter lookup.
+    pub fn eval(&self, param: &dyn Fn(&str) -> i64) -> i64 {
+        match self {
+            Expr::Int(v) => *v,
+            Expr::Param(p) => param(p),
+            Expr::Sum(first, rest) => rest.iter().fold(first.eval(param), |acc, (sign, e)| {
+                acc.saturating_add(sign.saturating_mul(e.eval(param)))
+            }),
+        }
+    }
+}
+
+/// One statement of a rule file.
+#[derive(Debug, Clone)]
+pub enum Statement {
+    /// `game "Crosswind"`
+    Game(Spanned<String>),
+    /// `designer "Luis Bolaños Mures" 2024`
+    Designer {
+        name: Spanned<String>,
+        year: Option<Spanned<i64>>,
+    },
+    /// `year 2024`
+    Year(Spanned<i64>),
+    /// `about "free text"`
+    About(Spanned<String>),
+    /// `param size = 9 in 2 to 26 "board side"`
+    Param {
+        name: Ident,
+        default: Spanned<i64>,
+        range: Option<(Spanned<i64>, Spanned<i64>)>,
+        doc: Option<Spanned<String>>,
+    },
+    /// `players black white`
+    Players(Vec<Ident>),
+    /// `board square size`, `board hexagon side`, `board rectangle width by height`
+    Board {
+        shape: Spanned<BoardShape>,
+        dims: Vec<Spanned<Expr>>,
+    },
+    /// `blocked d4 e5`: squares taken off the board
+    Blocked(Vec<Ident>),
+    /// `region stars: d4 g7`: a named set of cells
+    Region { name: Ident, cells: Vec<Ident> },
+    /// `edges top bottom: black`
+    Edges { edges: Vec<Ident>, owner: Ident },
+    /// `piece stone`, `neutral piece pawn`
+    Piece { name: Ident, neutral: bool },
+    /// `setup white: man on rows 1 to 2`, `setup neutral: pawn on d4`
+    Setup {
+        owner: Ident,
+        piece: Ident,
+        at: SetupCells,
+    },
+    /// `turn: place stone on empty`;
+    /// `turn while count pawn < pawns: place disk on empty, then place pawn on empty`
+    Turn {
+        guard: Option<Spanned<Cond>>,
+        steps: Vec<Spanned<Step>>,
+    },
+    /// `at turn start: win if own disk separates pawn`
+    TurnStart {
+        verdict: Spanned<Verdict>,
+        cond: Spanned<Cond>,
+    },
+    /// `frozen: man on own edges`
+    Frozen(Ident),
+    /// `ply limit: 400`
+    PlyLimit(Spanned<Expr>),
+    /// `forbid "naked diagonal"` and its picture
+    Forbid(Glyph),
+    /// `win: connect own edges orthogonally`
+    Win(Spanned<Goal>),
+    /// `swap`
+    Swap,
+    /// `no move: skip`
+    NoMove(Spanned<NoMove>),
+    /// `claim: no draws`
+    Claim(Spanned<ClaimDecl>),
+    /// A statement opening with a word that is not a keyword.
+    Unknown(Ident),
+}
+
+/// A designer's claim, checked in random games. Example: `claim: length at most 400`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimDecl {
+    /// `no draws`
+    NoDraws,
+    /// `no passes`: the mover always has a move other than a forced pass.
+    NoPasses,
+    /// `length at most N`
+    LengthAtMost(Spanned<Expr>),
+}
+
+/// Where a setup puts pieces. Examples: `rows 1 to 2`, `d4 e5`.
+#[derive(Debug, Clone)]
+pub enum SetupCells {
+    Rows(Spanned<Expr>, Spanned<Expr>),
+    Cells(Vec<Ident>),
+}
+
+/// One step of a turn. Example: `place stone on empty`.
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// `place disk on no disk`: put a piece of the mover's colour (or a neutral piece) on
+    /// a cell that meets the condition.
+    Place {
+        piece: Ident,
+        target: Spanned<CellCond>,
+    },
+    /// `slide pawn through no pawn and not enemy disk`: move one piece (own, or neutral)
+    /// zero or more cells in one straight line; every cell it enters meets the condition.
+    Slide {
+        piece: Ident,
+        through: Spanned<CellCond>,
+    },
+    /// `move line of man, exactly its length, capture if longer`: a run of k own
+    /// movable pieces moves along its own axis across k (or up to k) empty cells.
+    Line {
+        piece: Ident,
+        up_to: bool,
+        capture: bool,
+    },
+}
+
+/// A condition on one cell, from the mover's point of view. Example:
+/// `empty or own disk and no pawn`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CellCond {
+    /// `empty`: no piece at all.
+    Empty,
+    /// `no pawn`: no piece of that kind.
+    No(Ident),
+    /// `own disk`
+    Own(Ident),
+    /// `enemy disk`
+    Enemy(Ident),
+    /// `pawn`: a piece of that kind, whoever owns it.
+    Any(Ident),
+    Not(Box<CellCond>),
+    And(Vec<CellCond>),
+    Or(Vec<CellCond>),
+}
+
+/// A condition on the whole position, from the mover's point of view. Example:
+/// `count pawn >= pawns and own disk separates pawn`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cond {
+    /// `count pawn < pawns`, `count own disk >= 3`
+    Count {
+        whose: Whose,
+        piece: Ident,
+        cmp: Cmp,
+        value: Spanned<Expr>,
+    },
+    /// `own disk separates pawn`: a connected group of the mover's disks such that every
+    /// region left when its cells are removed holds at most half of the pawns.
+    Separates {
+        whose: Whose,
+        piece: Ident,
+        counted: CountedNames,
+    },
+    /// `no move`: the player to move has no legal move.
+    NoMove,
+    Not(Box<Cond>),
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+}
+
+/// What a separation counts. Examples: `pawn` (pieces of a kind), `region stars`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CountedNames {
+    Pieces(Ident),
+    Region(Ident),
+}
+
+/// A forbidden pattern as drawn.
+#[derive(Debug, Clone)]
+pub struct Glyph {
+    pub name: Spanned<String>,
+    pub symmetry: Option<Spanned<Symmetry>>,
+    pub colours: Option<Spanned<Colours>>,
+    /// The rows, top first; each symbol with its own span.
+    pub rows: Vec<Spanned<Vec<Spanned<char>>>>,
+    /// Where each row's line starts (a symbol's column is its offset from it: hex
+    /// pictures use columns to place rows half a cell apart).
+    pub line_starts: Vec<usize>,
+    /// Where the picture starts (for problems of the picture as a whole).
+    pub picture_span: Span,
+}
+
+/// A way to win. Example: `connect own edges orthogonally`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// A chain of the mover's pieces touching every edge the mover owns.
+    ConnectOwnEdges { adjacency: Option<Adjacency> },
+    /// `crossing race into own edges`: a piece entering one of its owner's edges is a
+    /// crossing; the opponent must answer with a crossing on their very next move or lose.
+    CrossingRace,
+}

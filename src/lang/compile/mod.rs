@@ -1,0 +1,90 @@
+//! From a checked game to its compiled [`Rules`] at fixed parameter values: the only way
+//! to obtain `Rules`, so nothing downstream re-validates.
+//!
+//! The work goes in phases, one module each: the parameters' values ([`params`]), the
+//! board with its blocked cells and regions ([`board`]), pieces and setup
+//! ([`pieces`]), the goals with each player's edges ([`goals`]), turns, turn-start
+//! rules and claims ([`turns`]), and the glyphs' orbits and matchers ([`glyphs`]).
+//! Problems that depend on the values (a board too large, a setup row off the board)
+//! are reported as diagnostics like the validator's; a glyph that cannot fit the board
+//! is a warning.
+
+mod board;
+mod glyphs;
+mod goals;
+mod params;
+mod pieces;
+mod turns;
+
+pub use params::Overrides;
+
+use super::ast::Expr;
+use super::diagnostic::Diagnostic;
+use super::validate::GameDef;
+use crate::rules::{Param, Rules};
+
+/// What every phase shares: the game, the parameter values, and the problems found.
+struct Ctx<'a> {
+    def: &'a GameDef,
+    params: Vec<Param>,
+    errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    /// The value of an expression at the parameters in force.
+    fn value(&self, e: &Expr) -> i64 {
+        e.eval(&|p: &str| {
+            self.params
+                .iter()
+                .find(|q| q.name == p)
+                .map_or(0, |q| q.value)
+        })
+    }
+}
+
+/// Compiles a checked game at the given parameter values. On success, returns the
+/// rules and any warnings (glyphs that fit nowhere on this board, say).
+pub fn compile(
+    def: &GameDef,
+    overrides: &Overrides,
+) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut cx = Ctx {
+        def,
+        params: params::resolve(def, overrides)?,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let board = board::build(&mut cx)?;
+    let (pieces, setup) = pieces::build(&mut cx, &board);
+    let goals = goals::build(&mut cx, &board);
+    let turns = turns::build(&mut cx, &pieces, &setup);
+    let glyphs = glyphs::build(&mut cx, &board);
+    if !cx.errors.is_empty() {
+        return Err(cx.errors);
+    }
+    let rules = Rules {
+        name: def.name.clone(),
+        designer: def.designer.clone(),
+        year: def.year,
+        about: def.about.clone(),
+        params: cx.params,
+        players: def.players.clone(),
+        board,
+        pieces,
+        setup,
+        turns: turns.turns,
+        simple: turns.simple,
+        glyphs: glyphs.info,
+        matchers: glyphs.matchers,
+        connect: goals.connect,
+        connect_goal: goals.connect_goal,
+        race: goals.race,
+        turn_start: turns.turn_start,
+        ply_limit: turns.ply_limit,
+        swap: def.swap,
+        no_move: def.no_move,
+        claims: turns.claims,
+    };
+    Ok((rules, cx.warnings))
+}

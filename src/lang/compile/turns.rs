@@ -1,0 +1,111 @@
+//! Turns (their guards fixed to the parameter values, and whether a two-step turn's
+//! second step is independent of its first), the rules checked at the start of each
+//! turn, the claims and the ply limit.
+
+use super::Ctx;
+use crate::lang::ast::{ClaimDecl, Expr};
+use crate::lang::diagnostic::{Diagnostic, Span};
+use crate::rules::{CellPred, ClaimRule, Piece, Pred, SetupPiece, StepRule, Turn, TurnStartRule};
+
+/// The compiled turns and what goes with them.
+pub(super) struct Turns {
+    pub turns: Vec<Turn>,
+    /// Whether the fast path of single-step placement games applies (see `Rules`).
+    pub simple: bool,
+    pub turn_start: Vec<TurnStartRule>,
+    pub claims: Vec<ClaimRule>,
+    pub ply_limit: Option<u32>,
+}
+
+pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Turns {
+    let def = cx.def;
+    let pred = |cx: &Ctx, p: &Pred<Expr>| p.map_amounts(&|e| cx.value(e));
+    let has_glyphs = !def.glyphs.is_empty();
+    let turns: Vec<Turn> = def
+        .turns
+        .iter()
+        .map(|t| Turn {
+            guard: t.guard.as_ref().map(|g| pred(cx, g)),
+            independent: independent(&t.steps, has_glyphs),
+            steps: t.steps.clone(),
+        })
+        .collect();
+    let simple = turns.len() == 1
+        && turns[0].guard.is_none()
+        && pieces.len() == 1
+        && setup.is_empty()
+        && matches!(
+            turns[0].steps.as_slice(),
+            [StepRule::Place {
+                piece: 0,
+                target: CellPred::Empty
+            }]
+        );
+    let turn_start = def
+        .turn_start
+        .iter()
+        .map(|c| TurnStartRule {
+            verdict: c.verdict,
+            cond: pred(cx, &c.cond),
+        })
+        .collect();
+    let mut claims = Vec::new();
+    for c in &def.claims {
+        claims.push(match &c.node {
+            ClaimDecl::NoDraws => ClaimRule::NoDraws,
+            ClaimDecl::NoPasses => ClaimRule::NoPasses,
+            ClaimDecl::LengthAtMost(e) => {
+                ClaimRule::LengthAtMost(in_range(cx, e.span, cx.value(&e.node), 0, "a length"))
+            }
+        });
+    }
+    let ply_limit = def
+        .ply_limit
+        .as_ref()
+        .map(|e| in_range(cx, e.span, cx.value(&e.node), 1, "a ply limit"));
+    Turns {
+        turns,
+        simple,
+        turn_start,
+        claims,
+        ply_limit,
+    }
+}
+
+/// `value` as a count of moves from `min` up, or an error that gives the range.
+fn in_range(cx: &mut Ctx, span: Span, value: i64, min: u32, what: &str) -> u32 {
+    match u32::try_from(value) {
+        Ok(v) if v >= min => v,
+        _ => {
+            cx.errors.push(
+                Diagnostic::error(span, format!("{what} of {value} is not supported"))
+                    .with_hint(format!("{what} goes from {min} to {}", u32::MAX)),
+            );
+            min
+        }
+    }
+}
+
+/// Whether the second step's choices do not depend on the first step: it reads no piece
+/// kind the first step changes (glyphs read the first piece kind), and the first step
+/// is not a line move (which may capture).
+fn independent(steps: &[StepRule], has_glyphs: bool) -> bool {
+    let [first, second] = steps else {
+        return true;
+    };
+    let changed = first.piece();
+    let mut reads = Vec::new();
+    match second {
+        StepRule::Place { target, .. } => target.reads(&mut reads),
+        StepRule::Slide { through, piece } => {
+            through.reads(&mut reads);
+            reads.push(Some(*piece));
+        }
+        StepRule::Line { piece, .. } => reads.push(Some(*piece)),
+    }
+    if has_glyphs {
+        reads.push(Some(0));
+    }
+    !matches!(first, StepRule::Line { .. })
+        && reads.iter().all(|r| *r != Some(changed) && r.is_some())
+}

@@ -1,0 +1,709 @@
+//! From text to the spanned syntax tree.
+//!
+//! The file is cut into statements (a statement starts at column 0; the indented
+//! lines after it continue it) and each is parsed on its own with the pest grammar
+//! in `grammar/weft.pest`, so one bad line does not hide the problems of the next.
+//! Syntax errors are reworded from pest's rule names into the user's words.
+
+use super::ast::*;
+use super::diagnostic::{Diagnostic, Span, Spanned};
+use pest::iterators::Pair;
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/weft.pest"]
+struct WeftParser;
+
+/// Parses a whole rule file. Returns the statements that parsed and a diagnostic for each
+/// one that did not; `ast.unparsed` names the opening word of each statement that failed,
+/// so that the checker does not also call it missing.
+pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
+    let mut ast = Ast::default();
+    let mut diagnostics = Vec::new();
+    for mut chunk in chunks(text, &mut diagnostics) {
+        let first_line_end = text[chunk.start..chunk.end]
+            .find('\n')
+            .map_or(chunk.end, |i| chunk.start + i);
+        let opening: String = text[chunk.start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if first_line_end < chunk.end && opening != "forbid" {
+            // Only pictures continue on indented lines: report the indented text and
+            // parse the statement's own line.
+            let rest = &text[first_line_end..chunk.end];
+            let lead = rest.len() - rest.trim_start().len();
+            let at = first_line_end + lead;
+            let len = text[at..chunk.end].find('\n').unwrap_or(chunk.end - at);
+            diagnostics.push(
+                Diagnostic::error(Span::new(at, at + len.max(1)), format!("indented line after a `{opening}` statement"))
+                    .with_hint("only the rows of a picture (after `forbid`) are indented; start every statement at the beginning of a line"),
+            );
+            chunk.end = first_line_end;
+        }
+        let src = &text[chunk.start..chunk.end];
+        match WeftParser::parse(Rule::statement_chunk, src) {
+            Ok(mut pairs) => {
+                if let Some(pair) = pairs.next() {
+                    if pair.as_rule() != Rule::EOI {
+                        let statement = build_statement(pair, chunk.start);
+                        ast.statements.push(statement);
+                    }
+                }
+            }
+            Err(e) => {
+                let word: String = src
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .collect();
+                ast.unparsed.push(word);
+                diagnostics.push(syntax_error(e, src, chunk.start))
+            }
+        }
+    }
+    (ast, diagnostics)
+}
+
+/// Cuts the text into statements: each starts on a line that does not begin with
+/// white space, and takes the indented lines that follow. Blank and comment-only lines
+/// are skipped between statements.
+fn chunks(text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut current: Option<Span> = None;
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let line_start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let line_end = line_start + line.len();
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if line.starts_with([' ', '\t']) {
+            match current.as_mut() {
+                Some(span) => span.end = line_end,
+                None => {
+                    let indent = line.len() - trimmed.len();
+                    let at = line_start + indent;
+                    diagnostics.push(
+                        Diagnostic::error(Span::new(at, at + trimmed.len()), "indented line outside any statement")
+                            .with_hint("statements start at the beginning of a line; only the rows of a picture are indented"),
+                    );
+                }
+            }
+        } else {
+            out.extend(current.take());
+            current = Some(Span::new(line_start, line_end));
+        }
+    }
+    out.extend(current);
+    out
+}
+
+fn span_of(pair: &Pair<Rule>, base: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(base + s.start(), base + s.end())
+}
+
+fn ident(pair: Pair<Rule>, base: usize) -> Ident {
+    Spanned::new(pair.as_str().to_string(), span_of(&pair, base))
+}
+
+fn int(pair: Pair<Rule>, base: usize) -> Spanned<i64> {
+    // The grammar guarantees digits; a number too large for i64 saturates and is
+    // then caught by the range checks.
+    let text = pair.as_str();
+    let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    });
+    Spanned::new(value, span_of(&pair, base))
+}
+
+fn string(pair: Pair<Rule>, base: usize) -> Spanned<String> {
+    let span = span_of(&pair, base);
+    let inner = pair.into_inner().next().map_or("", |p| p.as_str());
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Spanned::new(out, span)
+}
+
+fn expr(pair: Pair<Rule>, base: usize) -> Spanned<Expr> {
+    let span = span_of(&pair, base);
+    let term = |p: Pair<Rule>| match p.as_rule() {
+        Rule::int => Expr::Int(int(p, base).node),
+        _ => Expr::Param(p.as_str().to_string()),
+    };
+    let mut inner = pair.into_inner();
+    let first = term(inner.next().expect("grammar: expr has a term"));
+    let mut rest = Vec::new();
+    while let (Some(op), Some(t)) = (inner.next(), inner.next()) {
+        rest.push((if op.as_str() == "-" { -1 } else { 1 }, term(t)));
+    }
+    let node = if rest.is_empty() {
+        first
+    } else {
+        Expr::Sum(Box::new(first), rest)
+    };
+    Spanned::new(node, span)
+}
+
+fn cell_cond(pair: Pair<Rule>, base: usize) -> CellCond {
+    let rule = pair.as_rule();
+    let mut parts: Vec<CellCond> = Vec::new();
+    match rule {
+        Rule::cell_cond | Rule::cell_and => {
+            for p in pair.into_inner() {
+                parts.push(cell_cond(p, base));
+            }
+            if parts.len() == 1 {
+                parts.pop().expect("one part")
+            } else if rule == Rule::cell_cond {
+                CellCond::Or(parts)
+            } else {
+                CellCond::And(parts)
+            }
+        }
+        Rule::cell_not => CellCond::Not(Box::new(cell_cond(
+            pair.into_inner().next().expect("not has an operand"),
+            base,
+        ))),
+        Rule::cell_empty => CellCond::Empty,
+        Rule::cell_no | Rule::cell_own | Rule::cell_enemy | Rule::cell_any => {
+            let id = ident(
+                pair.into_inner()
+                    .find(|p| p.as_rule() == Rule::ident)
+                    .expect("a piece name"),
+                base,
+            );
+            match rule {
+                Rule::cell_no => CellCond::No(id),
+                Rule::cell_own => CellCond::Own(id),
+                Rule::cell_enemy => CellCond::Enemy(id),
+                _ => CellCond::Any(id),
+            }
+        }
+        _ => unreachable!("grammar: cell condition rule {rule:?}"),
+    }
+}
+
+fn whose(pair: &Pair<Rule>) -> Whose {
+    if pair.as_str().starts_with("own") {
+        Whose::Own
+    } else {
+        Whose::Enemy
+    }
+}
+
+fn condition(pair: Pair<Rule>, base: usize) -> Cond {
+    let rule = pair.as_rule();
+    match rule {
+        Rule::condition | Rule::cond_and => {
+            let mut parts: Vec<Cond> = pair.into_inner().map(|p| condition(p, base)).collect();
+            if parts.len() == 1 {
+                parts.pop().expect("one part")
+            } else if rule == Rule::condition {
+                Cond::Or(parts)
+            } else {
+                Cond::And(parts)
+            }
+        }
+        Rule::cond_not => Cond::Not(Box::new(condition(
+            pair.into_inner().next().expect("not has an operand"),
+            base,
+        ))),
+        Rule::cond_no_move => Cond::NoMove,
+        Rule::cond_count => {
+            let mut who = Whose::Anyone;
+            let mut piece = None;
+            let mut cmp = Cmp::Eq;
+            let mut value = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::whose => who = whose(&p),
+                    Rule::ident => piece = Some(ident(p, base)),
+                    Rule::comparison => {
+                        cmp = match p.as_str() {
+                            "<" => Cmp::Lt,
+                            "<=" => Cmp::Le,
+                            ">" => Cmp::Gt,
+                            ">=" => Cmp::Ge,
+                            "!=" => Cmp::Ne,
+                            _ => Cmp::Eq,
+                        }
+                    }
+                    _ => value = Some(expr(p, base)),
+                }
+            }
+            Cond::Count {
+                whose: who,
+                piece: piece.expect("grammar: count has a piece"),
+                cmp,
+                value: value.expect("grammar: count has a value"),
+            }
+        }
+        Rule::cond_separates => {
+            let mut inner = pair.into_inner();
+            let who = whose(&inner.next().expect("whose"));
+            let piece = ident(inner.next().expect("a piece"), base);
+            let c = inner.next().expect("what is counted");
+            let counted = match c.as_rule() {
+                Rule::counted_region => {
+                    CountedNames::Region(ident(c.into_inner().next().expect("a region"), base))
+                }
+                _ => CountedNames::Pieces(ident(c.into_inner().next().expect("a piece"), base)),
+            };
+            Cond::Separates {
+                whose: who,
+                piece,
+                counted,
+            }
+        }
+        _ => unreachable!("grammar: condition rule {rule:?}"),
+    }
+}
+
+fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
+    let span = span_of(&pair, base);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let mut next = || inner.next().expect("grammar guarantees this child");
+    let node = match rule {
+        Rule::game_stmt => Statement::Game(string(next(), base)),
+        Rule::designer_stmt => {
+            let name = string(next(), base);
+            let year = inner.next().map(|p| int(p, base));
+            Statement::Designer { name, year }
+        }
+        Rule::year_stmt => Statement::Year(int(next(), base)),
+        Rule::about_stmt => Statement::About(string(next(), base)),
+        Rule::param_stmt => {
+            let name = ident(next(), base);
+            let default = int(next(), base);
+            let mut range = None;
+            let mut doc = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::param_range => {
+                        let mut r = p.into_inner();
+                        let lo = int(r.next().expect("range low"), base);
+                        let hi = int(r.next().expect("range high"), base);
+                        range = Some((lo, hi));
+                    }
+                    _ => doc = Some(string(p, base)),
+                }
+            }
+            Statement::Param {
+                name,
+                default,
+                range,
+                doc,
+            }
+        }
+        Rule::players_stmt => Statement::Players(inner.map(|p| ident(p, base)).collect()),
+        Rule::board_stmt => {
+            let shape_pair = next();
+            let sspan = span_of(&shape_pair, base);
+            let shape = match shape_pair.as_rule() {
+                Rule::square_shape => BoardShape::Square,
+                Rule::rectangle_shape => BoardShape::Rectangle,
+                Rule::hexagon_shape => BoardShape::Hexagon,
+                _ => BoardShape::Rhombus,
+            };
+            let dims = shape_pair.into_inner().map(|p| expr(p, base)).collect();
+            Statement::Board {
+                shape: Spanned::new(shape, sspan),
+                dims,
+            }
+        }
+        Rule::blocked_stmt => Statement::Blocked(inner.map(|p| ident(p, base)).collect()),
+        Rule::region_stmt => {
+            let name = ident(next(), base);
+            Statement::Region {
+                name,
+                cells: inner.map(|p| ident(p, base)).collect(),
+            }
+        }
+        Rule::edges_stmt => {
+            let mut names: Vec<Ident> = inner.map(|p| ident(p, base)).collect();
+            let owner = names.pop().expect("grammar: edges has an owner");
+            Statement::Edges {
+                edges: names,
+                owner,
+            }
+        }
+        Rule::piece_stmt => {
+            let mut neutral = false;
+            let mut name = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::neutral_kw => neutral = true,
+                    _ => name = Some(ident(p, base)),
+                }
+            }
+            Statement::Piece {
+                name: name.expect("grammar: piece has a name"),
+                neutral,
+            }
+        }
+        Rule::setup_stmt => {
+            let owner = ident(next(), base);
+            let piece = ident(next(), base);
+            let at = next();
+            let at = match at.as_rule() {
+                Rule::setup_rows => {
+                    let mut r = at.into_inner();
+                    let lo = expr(r.next().expect("from row"), base);
+                    let hi = expr(r.next().expect("to row"), base);
+                    SetupCells::Rows(lo, hi)
+                }
+                _ => SetupCells::Cells(at.into_inner().map(|p| ident(p, base)).collect()),
+            };
+            Statement::Setup { owner, piece, at }
+        }
+        Rule::turn_stmt => {
+            let mut guard = None;
+            let mut steps = Vec::new();
+            for p in inner {
+                match p.as_rule() {
+                    Rule::turn_guard => {
+                        let c = p.into_inner().next().expect("a condition");
+                        let cspan = span_of(&c, base);
+                        guard = Some(Spanned::new(condition(c, base), cspan));
+                    }
+                    _ => steps.push(build_step(p, base)),
+                }
+            }
+            Statement::Turn { guard, steps }
+        }
+        Rule::check_stmt => {
+            let r = next();
+            let result = match r.as_str() {
+                "win" => Verdict::Win,
+                "lose" => Verdict::Lose,
+                _ => Verdict::Draw,
+            };
+            let verdict = Spanned::new(result, span_of(&r, base));
+            let c = next();
+            let cspan = span_of(&c, base);
+            Statement::TurnStart {
+                verdict,
+                cond: Spanned::new(condition(c, base), cspan),
+            }
+        }
+        Rule::frozen_stmt => Statement::Frozen(ident(next(), base)),
+        Rule::ply_limit_stmt => Statement::PlyLimit(expr(next(), base)),
+        Rule::forbid_stmt => Statement::Forbid(build_glyph(inner, base, span)),
+        Rule::win_stmt => {
+            let goal = next();
+            let gspan = span_of(&goal, base);
+            let adjacency = goal.clone().into_inner().next().map(|a| {
+                match a.into_inner().next().expect("adjacency kind").as_rule() {
+                    Rule::adjacency_orthogonal => Adjacency::Orthogonal,
+                    Rule::adjacency_diagonal => Adjacency::Diagonal,
+                    _ => Adjacency::All,
+                }
+            });
+            let node = if goal.as_rule() == Rule::race_goal {
+                Goal::CrossingRace
+            } else {
+                Goal::ConnectOwnEdges { adjacency }
+            };
+            Statement::Win(Spanned::new(node, gspan))
+        }
+        Rule::swap_stmt => Statement::Swap,
+        Rule::no_move_stmt => {
+            let p = next();
+            let policy = match p.as_str() {
+                "skip" => NoMove::Skip,
+                "lose" => NoMove::Lose,
+                "draw" => NoMove::Draw,
+                _ => NoMove::Impossible,
+            };
+            Statement::NoMove(Spanned::new(policy, span_of(&p, base)))
+        }
+        Rule::claim_stmt => {
+            let c = next();
+            let cspan = span_of(&c, base);
+            let claim = match c.as_rule() {
+                Rule::claim_no_draws => ClaimDecl::NoDraws,
+                Rule::claim_no_passes => ClaimDecl::NoPasses,
+                _ => ClaimDecl::LengthAtMost(expr(
+                    c.into_inner().next().expect("grammar: length has a number"),
+                    base,
+                )),
+            };
+            Statement::Claim(Spanned::new(claim, cspan))
+        }
+        _ => Statement::Unknown(ident(next(), base)),
+    };
+    Spanned::new(node, span)
+}
+
+fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
+    let span = span_of(&pair, base);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let piece = ident(inner.next().expect("a step names a piece"), base);
+    let step = match rule {
+        Rule::place_step => {
+            let t = inner.next().expect("place: target");
+            let tspan = span_of(&t, base);
+            Step::Place {
+                piece,
+                target: Spanned::new(cell_cond(t, base), tspan),
+            }
+        }
+        Rule::slide_step => {
+            let t = inner.next().expect("slide: condition");
+            let tspan = span_of(&t, base);
+            Step::Slide {
+                piece,
+                through: Spanned::new(cell_cond(t, base), tspan),
+            }
+        }
+        _ => {
+            let mut up_to = false;
+            let mut capture = false;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::line_distance => {
+                        up_to = p.into_inner().next().map(|d| d.as_rule()) == Some(Rule::line_up_to)
+                    }
+                    _ => capture = true,
+                }
+            }
+            Step::Line {
+                piece,
+                up_to,
+                capture,
+            }
+        }
+    };
+    Spanned::new(step, span)
+}
+
+fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span) -> Glyph {
+    let mut name = None;
+    let mut symmetry = None;
+    let mut colours = None;
+    let mut rows = Vec::new();
+    let mut line_starts = Vec::new();
+    let mut picture_span = stmt_span;
+    for p in inner {
+        match p.as_rule() {
+            Rule::string => name = Some(string(p, base)),
+            Rule::glyph_option => {
+                let opt = p.into_inner().next().expect("option kind");
+                let kind = opt.into_inner().next().expect("option value");
+                let kspan = span_of(&kind, base);
+                match kind.as_rule() {
+                    Rule::symmetry_kind => {
+                        let s = match kind.as_str() {
+                            "all" => Symmetry::All,
+                            "rotations" => Symmetry::Rotations,
+                            "mirror" => Symmetry::Mirror,
+                            _ => Symmetry::None,
+                        };
+                        symmetry = Some(Spanned::new(s, kspan));
+                    }
+                    _ => {
+                        let c = if kind.as_str() == "fixed" {
+                            Colours::Fixed
+                        } else {
+                            Colours::Swap
+                        };
+                        colours = Some(Spanned::new(c, kspan));
+                    }
+                }
+            }
+            Rule::picture => {
+                for line in p.into_inner() {
+                    let line_start = span_of(&line, base).start;
+                    if let Some(row) = line.into_inner().next() {
+                        line_starts.push(line_start);
+                        let rspan = span_of(&row, base);
+                        let symbols = row
+                            .into_inner()
+                            .map(|s| {
+                                let c = s.as_str().chars().next().unwrap_or('?');
+                                Spanned::new(c, span_of(&s, base))
+                            })
+                            .collect();
+                        rows.push(Spanned::new(symbols, rspan));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+        picture_span = Span::new(first.span.start, last.span.end);
+    }
+    Glyph {
+        name: name.expect("grammar: forbid has a name"),
+        symmetry,
+        colours,
+        rows,
+        line_starts,
+        picture_span,
+    }
+}
+
+/// Rewords a pest error into the user's words, anchored in the whole file.
+fn syntax_error(e: pest::error::Error<Rule>, chunk: &str, base: usize) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    // Point at the word that could not be read (or at the end of the line).
+    let rest = &chunk[pos.min(chunk.len())..];
+    let word_len = rest
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace())
+        .map_or(rest.len(), |(i, _)| i);
+    let span = Span::new(base + pos, base + pos + word_len);
+    let found = if word_len == 0 {
+        "the end of the line".to_string()
+    } else {
+        format!("`{}`", &rest[..word_len])
+    };
+    let expected = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
+            words.sort();
+            words.dedup();
+            words
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let message = if expected.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        format!("expected {}, found {found}", one_of(&expected))
+    };
+    let mut d = Diagnostic::error(span, message);
+    if let Some(h) = hint_for(chunk) {
+        d = d.with_hint(h);
+    }
+    d
+}
+
+fn one_of(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// The user's word for a grammar rule; `None` for rules that never appear alone.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::ident => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::expr => "a number or a parameter name",
+        Rule::expr_op => "`+` or `-`",
+        Rule::square_shape | Rule::rectangle_shape | Rule::hexagon_shape | Rule::rhombus_shape => {
+            "a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`)"
+        }
+        Rule::setup_rows | Rule::setup_cells => "`rows FROM to TO` or a list of cells",
+        Rule::turn_guard => "`while CONDITION`",
+        Rule::slide_step | Rule::line_step => {
+            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
+        }
+        Rule::line_distance | Rule::line_exact | Rule::line_up_to => {
+            "`exactly its length` or `up to its length`"
+        }
+        Rule::line_capture => "`capture if longer`",
+        Rule::cell_cond
+        | Rule::cell_and
+        | Rule::cell_not
+        | Rule::cell_empty
+        | Rule::cell_no
+        | Rule::cell_own
+        | Rule::cell_enemy
+        | Rule::cell_any => "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)",
+        Rule::condition
+        | Rule::cond_and
+        | Rule::cond_not
+        | Rule::cond_count
+        | Rule::cond_separates
+        | Rule::cond_no_move => {
+            "a condition (`count PIECE < N`, `own PIECE separates PIECE`, `no move`)"
+        }
+        Rule::whose | Rule::kw_own | Rule::kw_enemy => "`own` or `enemy`",
+        Rule::kw_empty | Rule::kw_no => {
+            "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)"
+        }
+        Rule::comparison => "a comparison (`<`, `<=`, `=`, `!=`, `>=`, `>`)",
+        Rule::counted_pieces | Rule::counted_region => "a piece or `region NAME`",
+        Rule::check_result => "`win`, `lose` or `draw`",
+        Rule::race_goal => "a goal (`connect own edges`, `crossing race into own edges`)",
+        Rule::param_range => "`in LOW to HIGH`",
+        Rule::place_step => {
+            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
+        }
+        Rule::glyph_option => "an option (`symmetry ...` or `colours ...`)",
+        Rule::symmetry_kind => "`all`, `rotations`, `mirror` or `none`",
+        Rule::colours_kind => "`swap` or `fixed`",
+        Rule::picture | Rule::picture_line => "the picture's rows on the indented lines below",
+        Rule::picture_row | Rule::picture_symbol => "a picture symbol",
+        Rule::connect_goal => "a goal (`connect own edges`)",
+        Rule::adjacency
+        | Rule::adjacency_orthogonal
+        | Rule::adjacency_diagonal
+        | Rule::adjacency_all => "an adjacency (`orthogonally`, `diagonally`, `in all directions`)",
+        Rule::no_move_policy => "`skip`, `lose`, `draw` or `impossible`",
+        Rule::claim_no_draws | Rule::claim_no_passes | Rule::claim_length => {
+            "a claim (`no draws`, `no passes`, `length at most N`)"
+        }
+        Rule::EOI => "the end of the statement",
+        _ => return None,
+    })
+}
+
+/// The shape of each statement, shown as a hint under its syntax errors.
+fn hint_for(chunk: &str) -> Option<&'static str> {
+    let word = chunk.split(|c: char| !c.is_ascii_alphanumeric()).next()?;
+    Some(match word {
+        "game" => "write `game \"Name\"`",
+        "designer" => "write `designer \"Name\"` or `designer \"Name\" 2024`",
+        "year" => "write `year 2024`",
+        "about" => "write `about \"free text\"`",
+        "param" => "write `param NAME = DEFAULT` or `param NAME = DEFAULT in LOW to HIGH \"what it is\"`",
+        "players" => "write `players first second`, the first to move first",
+        "board" => "write `board square N`, `board rectangle W by H`, `board hexagon S` or `board rhombus W by H`",
+        "blocked" => "write `blocked d4 e5`",
+        "region" => "write `region NAME: d4 e5 f6`",
+        "neutral" => "write `neutral piece NAME`",
+        "setup" => "write `setup PLAYER: PIECE on rows 1 to 2` or `setup neutral: PIECE on d4 e5`",
+        "at" => "write `at turn start: win if CONDITION` (or `lose if`, `draw if`)",
+        "frozen" => "write `frozen: PIECE on own edges`",
+        "ply" => "write `ply limit: 400`",
+        "edges" => "write `edges top bottom: PLAYER`",
+        "piece" => "write `piece NAME`",
+        "turn" => "write `turn: place PIECE on empty`, or steps joined by `, then`",
+        "forbid" => "write `forbid \"name\"` and draw the picture on the indented lines below",
+        "win" => "write `win: connect own edges` (optionally `orthogonally`, `diagonally` or `in all directions`) or `win: crossing race into own edges`",
+        "swap" => "write `swap` alone on its line",
+        "no" => "write `no move: skip`, `no move: lose`, `no move: draw` or `no move: impossible`",
+        "claim" => "write `claim: no draws`, `claim: no passes` or `claim: length at most 400`",
+        _ => return None,
+    })
+}

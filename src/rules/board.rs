@@ -1,0 +1,605 @@
+//! The board's geometry, computed once: cell ids, coordinates and their names,
+//! neighbour tables for each adjacency, straight-line directions, named regions
+//! (edges) as per-cell bit masks, the board's symmetries, and where each cell is
+//! drawn when the board is printed.
+//!
+//! Every board is laid on a rectangular grid of `width x height` positions; a cell's
+//! id is `y * width + x` with `y = 0` the bottom row, so a glyph's shape becomes a
+//! fixed id offset and matching needs no lookups. Square and rectangular boards fill
+//! their grid; a hexagon leaves the grid's corners off the board, and listed squares
+//! can be blocked (taken off the board). Hex boards use axial coordinates: the six
+//! neighbours of `(x, y)` are `(x±1, y)`, `(x, y±1)`, `(x+1, y-1)` and `(x-1, y+1)`.
+
+use super::vocab::{Adjacency, BoardShape};
+
+/// A cell's id: `y * width + x`.
+pub type Cell = u16;
+
+/// The largest side a board may have (grid positions per side).
+pub const MAX_SIDE: i64 = 64;
+
+/// Neighbour lists of every cell for one adjacency, stored flat.
+#[derive(Debug, Clone)]
+pub struct Neighbours {
+    start: Vec<u32>,
+    list: Vec<Cell>,
+}
+
+impl Neighbours {
+    /// The neighbours of `cell`.
+    #[inline]
+    pub fn of(&self, cell: Cell) -> &[Cell] {
+        let c = cell as usize;
+        &self.list[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+}
+
+/// A board: its cells, names, adjacencies and regions.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub shape: BoardShape,
+    pub width: usize,
+    pub height: usize,
+    /// Whether each grid position is a cell of the board.
+    on: Vec<bool>,
+    /// Whether every grid position is on the board (no hexagon corners, no blocked squares).
+    full: bool,
+    /// Per adjacency (`Adjacency as usize`): the neighbour lists.
+    neighbours: [Neighbours; 3],
+    /// Straight-line directions, as `(dx, dy)`: 8 on square grids, 6 on hex grids.
+    directions: Vec<(i32, i32)>,
+    /// Region names, indexed by bit position in `regions_of`.
+    region_names: Vec<String>,
+    /// For each cell, the bit set of regions it belongs to.
+    regions_of: Vec<u32>,
+    /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
+    /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
+    steps: Vec<Cell>,
+}
+
+/// Marks "no cell" in the step table.
+const NO_CELL: Cell = Cell::MAX;
+
+const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+const HEX: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// The grid's dimensions for a shape with the given size numbers.
+pub fn grid_size(shape: BoardShape, dims: &[i64]) -> (i64, i64) {
+    match shape {
+        BoardShape::Square => (dims[0], dims[0]),
+        BoardShape::Rectangle | BoardShape::Rhombus => (dims[0], dims[1]),
+        BoardShape::Hexagon => (2 * dims[0] - 1, 2 * dims[0] - 1),
+    }
+}
+
+/// The names of a shape's edges, in region-bit order.
+pub fn edge_names(shape: BoardShape) -> &'static [&'static str] {
+    match shape {
+        BoardShape::Square | BoardShape::Rectangle | BoardShape::Rhombus => {
+            &["top", "bottom", "left", "right"]
+        }
+        BoardShape::Hexagon => &[
+            "top",
+            "bottom",
+            "upper-left",
+            "lower-left",
+            "upper-right",
+            "lower-right",
+        ],
+    }
+}
+
+impl Board {
+    /// A square board of `n x n` points with its four edges (`top`, `bottom`, `left`,
+    /// `right`); a corner is on two edges.
+    pub fn square(n: usize) -> Board {
+        Board::build(BoardShape::Square, n, n, &[])
+    }
+
+    /// A board of the given shape. `dims` are the shape's numbers (side, or width and
+    /// height); `blocked` lists grid positions taken off the board.
+    pub fn new(shape: BoardShape, dims: &[usize], blocked: &[(i32, i32)]) -> Board {
+        let (w, h) = grid_size(shape, &dims.iter().map(|&d| d as i64).collect::<Vec<_>>());
+        Board::build(shape, w as usize, h as usize, blocked)
+    }
+
+    fn build(shape: BoardShape, w: usize, h: usize, blocked: &[(i32, i32)]) -> Board {
+        let hex = matches!(shape, BoardShape::Hexagon | BoardShape::Rhombus);
+        let s = (w as i32 + 1) / 2; // the hexagon's side
+        let mut on = vec![true; w * h];
+        for y in 0..h as i32 {
+            for x in 0..w as i32 {
+                let inside = match shape {
+                    BoardShape::Hexagon => {
+                        let (q, r) = (x - (s - 1), y - (s - 1));
+                        q.abs().max(r.abs()).max((q + r).abs()) < s
+                    }
+                    _ => true,
+                };
+                on[y as usize * w + x as usize] = inside && !blocked.contains(&(x, y));
+            }
+        }
+        let full = on.iter().all(|&b| b);
+        let (orth, diag, all): (Vec<_>, Vec<_>, Vec<_>) = if hex {
+            (HEX.to_vec(), Vec::new(), HEX.to_vec())
+        } else {
+            (
+                ORTHOGONAL.to_vec(),
+                DIAGONAL.to_vec(),
+                ORTHOGONAL.iter().chain(DIAGONAL.iter()).copied().collect(),
+            )
+        };
+        let mut b = Board {
+            shape,
+            width: w,
+            height: h,
+            on,
+            full,
+            neighbours: [
+                Neighbours {
+                    start: vec![],
+                    list: vec![],
+                },
+                Neighbours {
+                    start: vec![],
+                    list: vec![],
+                },
+                Neighbours {
+                    start: vec![],
+                    list: vec![],
+                },
+            ],
+            directions: all.clone(),
+            region_names: edge_names(shape).iter().map(|s| s.to_string()).collect(),
+            regions_of: vec![0; w * h],
+            steps: Vec::new(),
+        };
+        b.steps = (0..w * h)
+            .flat_map(|c| {
+                let (x, y) = b.xy(c as Cell);
+                let b = &b;
+                (-1..=1).flat_map(move |dx| {
+                    (-1..=1).map(move |dy| b.cell_at(x + dx, y + dy).unwrap_or(NO_CELL))
+                })
+            })
+            .collect();
+        b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
+        for c in 0..w * h {
+            let (x, y) = ((c % w) as i32, (c / w) as i32);
+            if !b.on[c] {
+                continue;
+            }
+            let (wi, hi) = (w as i32 - 1, h as i32 - 1);
+            let bits: &[bool] = match shape {
+                BoardShape::Hexagon => &[
+                    y == hi,
+                    y == 0,
+                    x == 0,
+                    x + y == s - 1,
+                    x + y == 3 * (s - 1),
+                    x == wi,
+                ],
+                _ => &[y == hi, y == 0, x == 0, x == wi],
+            };
+            b.regions_of[c] = bits
+                .iter()
+                .enumerate()
+                .filter(|(_, &on)| on)
+                .fold(0, |m, (i, _)| m | 1 << i);
+        }
+        b
+    }
+
+    fn table(&self, dirs: &[(i32, i32)]) -> Neighbours {
+        let mut start = vec![0u32];
+        let mut list = Vec::new();
+        for c in 0..self.len() {
+            let (x, y) = self.xy(c as Cell);
+            if self.on[c] {
+                for (dx, dy) in dirs {
+                    if let Some(n) = self.cell_at(x + dx, y + dy) {
+                        list.push(n);
+                    }
+                }
+            }
+            start.push(list.len() as u32);
+        }
+        Neighbours { start, list }
+    }
+
+    /// The board in a few words: `9x9`, `8x8` (rectangles too), `hexagon of side 4`,
+    /// `11x11 rhombus`; with `, N blocked` when squares are blocked.
+    pub fn describe(&self) -> String {
+        let mut s = match self.shape {
+            BoardShape::Hexagon => format!("hexagon of side {}", self.width.div_ceil(2)),
+            BoardShape::Rhombus => format!("{}x{} rhombus", self.width, self.height),
+            _ => format!("{}x{}", self.width, self.height),
+        };
+        let natural = match self.shape {
+            BoardShape::Hexagon => {
+                let n = self.width.div_ceil(2);
+                3 * n * n - 3 * n + 1
+            }
+            _ => self.len(),
+        };
+        if self.cell_count() < natural {
+            s.push_str(&format!(", {} blocked", natural - self.cell_count()));
+        }
+        s
+    }
+
+    /// Whether this is a hex board (six neighbours per cell).
+    pub fn is_hex(&self) -> bool {
+        matches!(self.shape, BoardShape::Hexagon | BoardShape::Rhombus)
+    }
+
+    /// The adjacency that links groups when a rule does not say: all six neighbours on
+    /// hex boards, the four orthogonal ones on square grids.
+    pub fn natural_adjacency(&self) -> Adjacency {
+        if self.is_hex() {
+            Adjacency::All
+        } else {
+            Adjacency::Orthogonal
+        }
+    }
+
+    /// The number of grid positions (cell ids run below this; some may be off the board).
+    pub fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Whether the board has no cells (never true for a compiled board).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether every grid position is a cell.
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    /// The number of cells on the board.
+    pub fn cell_count(&self) -> usize {
+        self.on.iter().filter(|&&b| b).count()
+    }
+
+    /// Every cell id on the board, bottom row first.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.len()).filter(|&c| self.on[c]).map(|c| c as Cell)
+    }
+
+    /// Whether a cell id is a cell of the board.
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.on.get(cell as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether grid position `(x, y)` is a cell of the board.
+    #[inline]
+    pub fn on_board(&self, x: i32, y: i32) -> bool {
+        x >= 0
+            && y >= 0
+            && (x as usize) < self.width
+            && (y as usize) < self.height
+            && self.on[y as usize * self.width + x as usize]
+    }
+
+    /// The cell at `(x, y)`, if on the board.
+    #[inline]
+    pub fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
+        self.on_board(x, y)
+            .then(|| (y as usize * self.width + x as usize) as Cell)
+    }
+
+    /// The `(x, y)` of a cell.
+    #[inline]
+    pub fn xy(&self, cell: Cell) -> (i32, i32) {
+        let c = cell as usize;
+        ((c % self.width) as i32, (c / self.width) as i32)
+    }
+
+    /// The cell one step from `cell` in direction `(dx, dy)`, if on the board.
+    #[inline]
+    pub fn step(&self, cell: Cell, (dx, dy): (i32, i32)) -> Option<Cell> {
+        if dx.abs() <= 1 && dy.abs() <= 1 {
+            let to = self.steps[cell as usize * 9 + ((dx + 1) * 3 + dy + 1) as usize];
+            return (to != NO_CELL).then_some(to);
+        }
+        let (x, y) = self.xy(cell);
+        self.cell_at(x + dx, y + dy)
+    }
+
+    /// The straight-line directions: 8 on square grids, 6 on hex grids.
+    pub fn directions(&self) -> &[(i32, i32)] {
+        &self.directions
+    }
+
+    /// The neighbour lists of an adjacency.
+    pub fn neighbours(&self, adjacency: Adjacency) -> &Neighbours {
+        &self.neighbours[adjacency as usize]
+    }
+
+    /// The names of the regions, by bit position.
+    pub fn region_names(&self) -> &[String] {
+        &self.region_names
+    }
+
+    /// Adds a named region made of the given cells (its bit is the next free one).
+    pub(crate) fn add_region(&mut self, name: &str, cells: &[Cell]) {
+        let bit = self.region_names.len();
+        self.region_names.push(name.to_string());
+        for &c in cells {
+            self.regions_of[c as usize] |= 1 << bit;
+        }
+    }
+
+    /// The bit index of a named region.
+    pub fn region_index(&self, name: &str) -> Option<usize> {
+        self.region_names.iter().position(|r| r == name)
+    }
+
+    /// The set of regions (a bit per region) that `cell` lies in.
+    #[inline]
+    pub fn regions_of(&self, cell: Cell) -> u32 {
+        self.regions_of[cell as usize]
+    }
+
+    /// A cell's name: column letters from `a`, then the row number from 1 at the bottom.
+    /// On hex boards the columns are the grid's `x` (they run up and to the right).
+    ///
+    /// ```
+    /// let b = weft::rules::board::Board::square(9);
+    /// assert_eq!(b.cell_name(0), "a1");
+    /// assert_eq!(b.cell_name(8 * 9 + 4), "e9");
+    /// ```
+    pub fn cell_name(&self, cell: Cell) -> String {
+        let (x, y) = self.xy(cell);
+        format!("{}{}", column_name(x as usize), y + 1)
+    }
+
+    /// Reads a cell name such as `c4` (letters are case-insensitive).
+    ///
+    /// ```
+    /// let b = weft::rules::board::Board::square(9);
+    /// assert_eq!(b.parse_cell("c2"), Some(11));
+    /// assert_eq!(b.parse_cell("j1"), None); // off a 9x9 board
+    /// ```
+    pub fn parse_cell(&self, text: &str) -> Option<Cell> {
+        let (x, y) = parse_coordinates(text)?;
+        self.cell_at(x, y)
+    }
+
+    /// Where a cell is drawn: `(column, row)` in character cells, row 0 at the top. Square
+    /// grids put a cell every 2 columns; hex grids shift each row by one column, so the
+    /// six neighbours of a cell sit around it.
+    pub fn screen(&self, cell: Cell) -> (usize, usize) {
+        let (x, y) = self.xy(cell);
+        let row = self.height - 1 - y as usize;
+        if self.is_hex() {
+            let min = self.hex_min_screen();
+            ((2 * x + y - min) as usize, row)
+        } else {
+            (2 * x as usize, row)
+        }
+    }
+
+    fn hex_min_screen(&self) -> i32 {
+        self.cells()
+            .map(|c| {
+                let (x, y) = self.xy(c);
+                2 * x + y
+            })
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// The board's symmetries as maps of cells: the identity first. Every map sends
+    /// each cell to a cell and neighbours to neighbours; blocked squares are respected
+    /// (a map that sends a cell off the board is left out).
+    pub fn symmetries(&self) -> Vec<Vec<Cell>> {
+        let transforms: Vec<GridMap> = if self.is_hex() {
+            // Cube coordinates around the centre of a hexagon: six rotations, each also
+            // mirrored. A rhombus keeps only those that map it onto itself.
+            let (cx, cy) = match self.shape {
+                BoardShape::Hexagon => {
+                    let s = (self.width as i32 - 1) / 2;
+                    (s, s)
+                }
+                _ => (0, 0),
+            };
+            let (w, h) = (self.width as i32 - 1, self.height as i32 - 1);
+            let rhombus = self.shape == BoardShape::Rhombus;
+            let mut v: Vec<GridMap> = Vec::new();
+            for k in 0..6 {
+                for mirror in [false, true] {
+                    v.push(Box::new(move |x, y| {
+                        if rhombus {
+                            // The rhombus's own symmetries: identity, the half turn, and
+                            // the two diagonal reflections (when square).
+                            return match (k, mirror) {
+                                (0, false) => (x, y),
+                                (3, false) => (w - x, h - y),
+                                (0, true) => (y, x),
+                                (3, true) => (h - y, w - x),
+                                _ => (-1, -1),
+                            };
+                        }
+                        let (mut q, mut r) = (x - cx, y - cy);
+                        if mirror {
+                            std::mem::swap(&mut q, &mut r);
+                        }
+                        for _ in 0..k {
+                            // A 60 degree turn: (q, r) -> (-r, q + r).
+                            let t = q;
+                            q = -r;
+                            r += t;
+                        }
+                        (q + cx, r + cy)
+                    }));
+                }
+            }
+            v
+        } else {
+            let (w, h) = (self.width as i32 - 1, self.height as i32 - 1);
+            let square = self.width == self.height;
+            let mut v: Vec<GridMap> = vec![
+                Box::new(|x, y| (x, y)),
+                Box::new(move |x, y| (w - x, h - y)),
+                Box::new(move |x, y| (w - x, y)),
+                Box::new(move |x, y| (x, h - y)),
+            ];
+            if square {
+                v.push(Box::new(move |x, y| (h - y, x)));
+                v.push(Box::new(move |x, y| (y, w - x)));
+                v.push(Box::new(|x, y| (y, x)));
+                v.push(Box::new(move |x, y| (h - y, w - x)));
+            }
+            v
+        };
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        for f in transforms {
+            let map: Option<Vec<Cell>> = (0..self.len())
+                .map(|c| {
+                    if !self.on[c] {
+                        return Some(c as Cell);
+                    }
+                    let (x, y) = self.xy(c as Cell);
+                    let (a, b) = f(x, y);
+                    self.cell_at(a, b)
+                })
+                .collect();
+            if let Some(m) = map {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A map of grid positions (a candidate symmetry).
+type GridMap = Box<dyn Fn(i32, i32) -> (i32, i32)>;
+
+/// Reads `c4` as grid coordinates `(2, 3)`; no board check.
+pub fn parse_coordinates(text: &str) -> Option<(i32, i32)> {
+    let split = text.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = text.split_at(split);
+    if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    if !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0') || digits.len() > 4 {
+        return None;
+    }
+    let mut x: usize = 0;
+    for c in letters.chars() {
+        let v = (c.to_ascii_lowercase() as u8 - b'a') as usize + 1;
+        x = x.checked_mul(26)?.checked_add(v)?;
+    }
+    if x > 10_000 {
+        return None;
+    }
+    let y: i32 = digits.parse().ok()?;
+    Some((x as i32 - 1, y - 1))
+}
+
+/// Column letters: `a`..`z`, then `aa`, `ab`, ...
+///
+/// ```
+/// assert_eq!(weft::rules::board::column_name(0), "a");
+/// assert_eq!(weft::rules::board::column_name(25), "z");
+/// assert_eq!(weft::rules::board::column_name(26), "aa");
+/// ```
+pub fn column_name(mut x: usize) -> String {
+    let mut out = Vec::new();
+    x += 1;
+    while x > 0 {
+        x -= 1;
+        out.push(b'a' + (x % 26) as u8);
+        x /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ascii")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hexagon_of_side_s_has_3s2_minus_3s_plus_1_cells_and_six_neighbours_inside() {
+        for s in 2..=8usize {
+            let b = Board::new(BoardShape::Hexagon, &[s], &[]);
+            assert_eq!(b.cell_count(), 3 * s * s - 3 * s + 1);
+            let centre = b.cell_at(s as i32 - 1, s as i32 - 1).unwrap();
+            assert_eq!(b.neighbours(Adjacency::All).of(centre).len(), 6);
+            // Each side has s cells; the six corners are on two sides.
+            for bit in 0..6 {
+                assert_eq!(
+                    b.cells()
+                        .filter(|&c| b.regions_of(c) & 1 << bit != 0)
+                        .count(),
+                    s
+                );
+            }
+            assert_eq!(
+                b.cells()
+                    .filter(|&c| b.regions_of(c).count_ones() == 2)
+                    .count(),
+                6
+            );
+            assert_eq!(b.symmetries().len(), 12);
+        }
+    }
+
+    #[test]
+    fn symmetries_map_neighbours_to_neighbours() {
+        for b in [
+            Board::square(5),
+            Board::new(BoardShape::Rectangle, &[4, 6], &[]),
+            Board::new(BoardShape::Hexagon, &[4], &[]),
+            Board::new(BoardShape::Rhombus, &[5, 5], &[]),
+        ] {
+            for m in b.symmetries() {
+                for c in b.cells() {
+                    let mut a: Vec<Cell> = b
+                        .neighbours(Adjacency::All)
+                        .of(c)
+                        .iter()
+                        .map(|&n| m[n as usize])
+                        .collect();
+                    let mut e: Vec<Cell> = b.neighbours(Adjacency::All).of(m[c as usize]).to_vec();
+                    a.sort();
+                    e.sort();
+                    assert_eq!(a, e, "{:?}", b.shape);
+                }
+            }
+        }
+        assert_eq!(
+            Board::new(BoardShape::Rectangle, &[4, 6], &[])
+                .symmetries()
+                .len(),
+            4
+        );
+        assert_eq!(
+            Board::new(BoardShape::Rhombus, &[5, 5], &[])
+                .symmetries()
+                .len(),
+            4
+        );
+    }
+
+    #[test]
+    fn blocked_squares_leave_the_board() {
+        let b = Board::new(BoardShape::Rectangle, &[3, 3], &[(1, 1)]);
+        assert_eq!(b.cell_count(), 8);
+        assert_eq!(b.parse_cell("b2"), None);
+        assert_eq!(
+            b.neighbours(Adjacency::Orthogonal)
+                .of(b.parse_cell("a2").unwrap())
+                .len(),
+            2
+        );
+    }
+}

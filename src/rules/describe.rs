@@ -1,0 +1,291 @@
+//! The compiled rules in words: `weft rules`' summary, and every condition and step
+//! described the way a rule file writes it, with one bracketing rule for all of them
+//! (`and` binds tighter than `or`; an `and` inside an `or` and anything combined under
+//! `not` are bracketed anyway, for the reader).
+
+use super::board;
+use super::{BoardShape, CellPred, Counted, NoMove, Pred, Rules, StepRule};
+
+/// A tree of conditions joined by `not`, `and`, `or`, to be put in words.
+enum Shape<'a, T> {
+    Leaf,
+    Not(&'a T),
+    And(&'a [T]),
+    Or(&'a [T]),
+}
+
+/// Describes a condition tree: leaves by `leaf`, the rest with `not`/`and`/`or` and
+/// brackets by the module's rule.
+fn describe_tree<'a, T>(
+    node: &'a T,
+    shape: &dyn Fn(&'a T) -> Shape<'a, T>,
+    leaf: &dyn Fn(&'a T) -> String,
+) -> String {
+    let words = |x: &'a T| describe_tree(x, shape, leaf);
+    let bracketed = |x: &'a T| match shape(x) {
+        Shape::And(_) | Shape::Or(_) => format!("({})", words(x)),
+        _ => words(x),
+    };
+    match shape(node) {
+        Shape::Leaf => leaf(node),
+        Shape::Not(x) => format!("not {}", bracketed(x)),
+        Shape::And(v) => v
+            .iter()
+            .map(|x| match shape(x) {
+                Shape::Or(_) => bracketed(x),
+                _ => words(x),
+            })
+            .collect::<Vec<_>>()
+            .join(" and "),
+        Shape::Or(v) => v
+            .iter()
+            .map(|x| match shape(x) {
+                Shape::And(_) => bracketed(x),
+                _ => words(x),
+            })
+            .collect::<Vec<_>>()
+            .join(" or "),
+    }
+}
+
+impl Rules {
+    /// A readable summary: board, pieces, turn, glyphs with their forms, goal, swap, no-move.
+    pub fn summary(&self) -> String {
+        let mut s = self.name.clone();
+        if let Some(d) = &self.designer {
+            s.push_str(&format!(" by {d}"));
+        }
+        if let Some(y) = self.year {
+            s.push_str(&format!(" ({y})"));
+        }
+        s.push('\n');
+        for a in &self.about {
+            s.push_str(&format!("  {a}\n"));
+        }
+        if !self.params.is_empty() {
+            let ps: Vec<String> = self
+                .params
+                .iter()
+                .map(|p| format!("{}={}", p.name, p.value))
+                .collect();
+            s.push_str(&format!("parameters: {}\n", ps.join(", ")));
+        }
+        s.push_str(&format!(
+            "players: {} (first to move: {})\n",
+            self.players.join(", "),
+            self.players[0]
+        ));
+        let b = &self.board;
+        let kind = match b.shape {
+            BoardShape::Square => "points",
+            BoardShape::Rectangle => "squares",
+            _ => "hex cells",
+        };
+        s.push_str(&format!(
+            "board: {}, {} {kind}\n",
+            b.describe(),
+            b.cell_count()
+        ));
+        let edges = board::edge_names(b.shape).len();
+        for (i, r) in b.region_names().iter().enumerate().skip(edges) {
+            let cells: Vec<String> = b
+                .cells()
+                .filter(|&c| b.regions_of(c) & (1 << i) != 0)
+                .map(|c| b.cell_name(c))
+                .collect();
+            s.push_str(&format!("region {r}: {}\n", cells.join(" ")));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            let names: Vec<&str> = self
+                .board
+                .region_names()
+                .iter()
+                .enumerate()
+                .filter(|(b, _)| self.connect.own[i] & (1 << b) != 0)
+                .map(|(_, n)| n.as_str())
+                .collect();
+            if !names.is_empty() {
+                s.push_str(&format!("edges of {p}: {}\n", names.join(", ")));
+            }
+        }
+        let kinds: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut t = p.name.clone();
+                if p.neutral {
+                    t.push_str(" (neutral)");
+                }
+                if p.frozen_on_own_edges {
+                    t.push_str(" (frozen on its owner's edges)");
+                }
+                t
+            })
+            .collect();
+        s.push_str(&format!("pieces: {}\n", kinds.join(", ")));
+        if !self.setup.is_empty() {
+            s.push_str(&format!(
+                "setup: {} piece{}\n",
+                self.setup.len(),
+                if self.setup.len() == 1 { "" } else { "s" }
+            ));
+        }
+        for t in &self.turns {
+            s.push_str("turn");
+            if let Some(g) = &t.guard {
+                s.push_str(&format!(" while {}", self.describe_pred(g)));
+            }
+            let steps: Vec<String> = t.steps.iter().map(|st| self.describe_step(st)).collect();
+            s.push_str(&format!(": {}\n", steps.join(", then ")));
+        }
+        for g in &self.glyphs {
+            s.push_str(&format!(
+                "forbidden: \"{}\" ({} distinct form{}{})\n",
+                g.name,
+                g.forms,
+                if g.forms == 1 { "" } else { "s" },
+                if g.fits { "" } else { ", none fits this board" }
+            ));
+            for row in &g.picture {
+                s.push_str(&format!("    {row}\n"));
+            }
+        }
+        if self.connect_goal {
+            let adj = self.connect.adjacency.words();
+            s.push_str(&format!(
+                "win: connect all your own edges with a chain linked {adj}\n"
+            ));
+        }
+        if self.race {
+            s.push_str("win: crossing race: after a crossing into your own edges, the opponent must answer with one at once or lose\n");
+        }
+        for c in &self.turn_start {
+            s.push_str(&format!(
+                "at turn start: the player to move {}s if {}\n",
+                c.verdict.word(),
+                self.describe_pred(&c.cond)
+            ));
+        }
+        if let Some(n) = self.ply_limit {
+            s.push_str(&format!("ply limit: {n} (a draw, reported apart)\n"));
+        }
+        s.push_str(&format!(
+            "swap rule: {}\n",
+            if self.swap { "yes" } else { "no" }
+        ));
+        for c in &self.claims {
+            s.push_str(&format!("claim: {c}\n"));
+        }
+        s.push_str(&format!(
+            "no legal move: {}\n",
+            match self.no_move {
+                NoMove::Skip => "the turn is skipped (a draw if neither player can move)",
+                NoMove::Lose => "the player to move loses",
+                NoMove::Draw => "the game is drawn",
+                NoMove::Impossible =>
+                    "claimed impossible (the game stops and the claim is reported broken)",
+            }
+        ));
+        s
+    }
+
+    fn piece_name(&self, k: usize) -> &str {
+        &self.pieces[k].name
+    }
+
+    /// A cell condition in words, as a rule file writes it.
+    pub fn describe_cell(&self, c: &CellPred) -> String {
+        describe_tree(
+            c,
+            &|c| match c {
+                CellPred::Not(x) => Shape::Not(x),
+                CellPred::And(v) => Shape::And(v),
+                CellPred::Or(v) => Shape::Or(v),
+                _ => Shape::Leaf,
+            },
+            &|c| match c {
+                CellPred::Empty => "empty".into(),
+                CellPred::No(k) => format!("no {}", self.piece_name(*k)),
+                CellPred::Own(k) => format!("own {}", self.piece_name(*k)),
+                CellPred::Enemy(k) => format!("enemy {}", self.piece_name(*k)),
+                CellPred::Any(k) => self.piece_name(*k).to_string(),
+                _ => unreachable!("combinations are not leaves"),
+            },
+        )
+    }
+
+    /// A position condition in words, as a rule file writes it.
+    pub fn describe_pred(&self, p: &Pred) -> String {
+        describe_tree(
+            p,
+            &|p| match p {
+                Pred::Not(x) => Shape::Not(x),
+                Pred::And(v) => Shape::And(v),
+                Pred::Or(v) => Shape::Or(v),
+                _ => Shape::Leaf,
+            },
+            &|p| match p {
+                Pred::Count {
+                    whose,
+                    piece,
+                    cmp,
+                    value,
+                } => format!(
+                    "count {}{} {} {value}",
+                    whose.prefix(),
+                    self.piece_name(*piece),
+                    cmp.symbol()
+                ),
+                Pred::Separates {
+                    whose,
+                    piece,
+                    counted,
+                } => {
+                    let what = match counted {
+                        Counted::Pieces(k) => self.piece_name(*k).to_string(),
+                        Counted::Region(bit) => {
+                            format!("region {}", self.board.region_names()[*bit as usize])
+                        }
+                    };
+                    format!(
+                        "{}{} separates {what}",
+                        whose.prefix(),
+                        self.piece_name(*piece)
+                    )
+                }
+                Pred::NoMove => "no move".into(),
+                _ => unreachable!("combinations are not leaves"),
+            },
+        )
+    }
+
+    /// A step in words.
+    pub fn describe_step(&self, s: &StepRule) -> String {
+        match s {
+            StepRule::Place { piece, target } => format!(
+                "place a {} on a cell that is {}",
+                self.piece_name(*piece),
+                self.describe_cell(target)
+            ),
+            StepRule::Slide { piece, through } => format!(
+                "slide a {} zero or more cells in a straight line through cells that are {}",
+                self.piece_name(*piece),
+                self.describe_cell(through)
+            ),
+            StepRule::Line {
+                piece,
+                up_to,
+                capture,
+            } => format!(
+                "move a line of k pieces ({}) along its axis across {} k empty cells{}",
+                self.piece_name(*piece),
+                if *up_to { "up to" } else { "exactly" },
+                if *capture {
+                    ", capturing the enemy piece beyond the front if the enemy run from it is shorter than k (else illegal)"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+}

@@ -1,0 +1,686 @@
+//! Forbidden patterns ("glyphs"): from a picture to the set of its distinct
+//! orientations and colourings (its orbit), and from the orbit to matchers anchored
+//! at the stone just placed.
+//!
+//! A placement can only create occurrences that contain the new stone, and only at
+//! a picture cell that demands a stone of the mover's colour (a cell that also
+//! accepts "empty" matched before the move already). So each orientation is
+//! compiled once per such cell (an *anchor*) into a list of (id offset, test) pairs,
+//! with the range of anchor coordinates for which the whole picture lies on the board.
+//!
+//! Matching is bit-parallel over anchors: each anchor is a bit of a 64-bit word, and
+//! for every id offset that some anchor tests and every value a cell can hold, a
+//! precomputed mask keeps the anchors whose test there accepts that value. Reading
+//! the cells around the new stone and and-ing their masks (most discriminating
+//! offset first) leaves the anchors that match; a legal placement usually empties the
+//! word after a few reads. A per-cell mask of the anchors that fit on the board there
+//! starts the word, so the board's edges and holes cost nothing at match time.
+
+use super::board::{Board, Cell};
+use std::collections::BTreeSet;
+
+/// Which transformations of a picture also count. Example: `symmetry rotations`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Every rotation and reflection (the default).
+    All,
+    /// The four rotations (six on hex boards).
+    Rotations,
+    /// The picture and its left-right mirror image.
+    Mirror,
+    /// The picture exactly as drawn.
+    None,
+}
+
+/// Whether a picture's colours may be exchanged. Example: `colours fixed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colours {
+    /// X may be either player (the default).
+    Swap,
+    /// X is the first player, O the second.
+    Fixed,
+}
+
+/// A forbidden pattern as the validator accepted it: a rectangular picture of known
+/// symbols with at least one stone, and its options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    pub name: String,
+    pub symmetry: Symmetry,
+    pub colours: Colours,
+    /// Rows top first.
+    pub rows: Vec<Vec<Sym>>,
+    /// Per row, the text column of each symbol (hex pictures are placed by column).
+    pub columns: Vec<Vec<usize>>,
+}
+
+/// A picture symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Sym {
+    /// `X`: a stone of one colour.
+    X,
+    /// `O`: a stone of the other colour.
+    O,
+    /// `.`: an empty point.
+    Empty,
+    /// `x`: not X (empty or O).
+    NotX,
+    /// `o`: not O (empty or X).
+    NotO,
+    /// `?`: anything.
+    Any,
+}
+
+impl Sym {
+    pub fn from_char(c: char) -> Option<Sym> {
+        Some(match c {
+            'X' => Sym::X,
+            'O' => Sym::O,
+            '.' => Sym::Empty,
+            'x' => Sym::NotX,
+            'o' => Sym::NotO,
+            '?' => Sym::Any,
+            _ => return None,
+        })
+    }
+
+    pub fn to_char(self) -> char {
+        match self {
+            Sym::X => 'X',
+            Sym::O => 'O',
+            Sym::Empty => '.',
+            Sym::NotX => 'x',
+            Sym::NotO => 'o',
+            Sym::Any => '?',
+        }
+    }
+
+    pub fn is_stone(self) -> bool {
+        matches!(self, Sym::X | Sym::O)
+    }
+
+    /// The same symbol with the colours exchanged.
+    pub fn swap_colours(self) -> Sym {
+        match self {
+            Sym::X => Sym::O,
+            Sym::O => Sym::X,
+            Sym::NotX => Sym::NotO,
+            Sym::NotO => Sym::NotX,
+            s => s,
+        }
+    }
+}
+
+/// A quarter turn counter-clockwise of an offset (x to the right, y up).
+///
+/// ```
+/// use weft::rules::glyph::rotate90;
+/// // X .        . .
+/// // . .   ->   X .     (the top-left corner goes to the bottom-left)
+/// assert_eq!(rotate90((0, 1)), (-1, 0));
+/// assert_eq!(rotate90(rotate90(rotate90(rotate90((2, 1))))), (2, 1));
+/// ```
+pub fn rotate90((x, y): (i32, i32)) -> (i32, i32) {
+    (-y, x)
+}
+
+/// The left-right mirror image of an offset.
+///
+/// ```
+/// use weft::rules::glyph::mirror;
+/// // X . O   ->   O . X
+/// assert_eq!(mirror((0, 0)), (0, 0));
+/// assert_eq!(mirror((2, 0)), (-2, 0));
+/// ```
+pub fn mirror((x, y): (i32, i32)) -> (i32, i32) {
+    (-x, y)
+}
+
+/// A pattern: cells `(dx, dy, symbol)` shifted so the smallest dx and dy are 0, sorted.
+pub type Pattern = Vec<(i32, i32, Sym)>;
+
+fn normalize(mut cells: Pattern) -> Pattern {
+    let mx = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let my = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    for c in &mut cells {
+        c.0 -= mx;
+        c.1 -= my;
+    }
+    cells.sort();
+    cells
+}
+
+/// A hex picture as drawn: rows half a cell apart, each row one text column to the right
+/// of the row below it, symbols two columns apart; a symbol at text column `c` in the
+/// row at height `y` is at hex grid `x = (c - y) / 2` (up to a shift).
+///
+/// ```text
+///    X .        the upper row sits half a cell to the right:
+///   . X         (0,1) (1,1) over (0,0) (1,0)
+/// ```
+pub fn hex_pattern_of(rows: &[Vec<Sym>], columns: &[Vec<usize>]) -> Result<Pattern, String> {
+    let h = rows.len() as i32;
+    let mut cells = Vec::new();
+    let mut parity = None;
+    for (r, (row, cols)) in rows.iter().zip(columns).enumerate() {
+        let y = h - 1 - r as i32;
+        for (s, &c) in row.iter().zip(cols) {
+            let v = c as i32 - y;
+            let p = v.rem_euclid(2);
+            if *parity.get_or_insert(p) != p {
+                return Err("this hex picture's symbols do not sit on the hex lattice".to_string());
+            }
+            cells.push((v.div_euclid(2), y, *s));
+        }
+    }
+    Ok(normalize(cells))
+}
+
+/// The picture as drawn, as a pattern (row 0 of the picture is the top).
+pub fn pattern_of(rows: &[Vec<Sym>]) -> Pattern {
+    let h = rows.len() as i32;
+    let mut cells = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (x, s) in row.iter().enumerate() {
+            cells.push((x as i32, h - 1 - r as i32, *s));
+        }
+    }
+    normalize(cells)
+}
+
+/// A boxed transformation of offsets.
+type OffsetMap = Box<dyn Fn((i32, i32)) -> (i32, i32)>;
+
+/// A transformation of offsets.
+type Transform = fn((i32, i32)) -> (i32, i32);
+
+/// A sixth of a turn of an axial hex offset: `(q, r) -> (-r, q + r)`.
+///
+/// ```
+/// use weft::rules::glyph::rotate60;
+/// let mut p = (2, -1);
+/// for _ in 0..6 { p = rotate60(p); }
+/// assert_eq!(p, (2, -1));
+/// assert_eq!(rotate60((1, 0)), (0, 1));
+/// ```
+pub fn rotate60((q, r): (i32, i32)) -> (i32, i32) {
+    (-r, q + r)
+}
+
+/// A reflection of an axial hex offset (it keeps the third cube coordinate).
+pub fn hex_mirror((q, r): (i32, i32)) -> (i32, i32) {
+    (r, q)
+}
+
+/// The hex transforms a symmetry option allows: up to six rotations, each mirrored.
+fn hex_transforms(symmetry: Symmetry) -> Vec<(usize, bool)> {
+    let (turns, mirrors): (usize, &[bool]) = match symmetry {
+        Symmetry::All => (6, &[false, true]),
+        Symmetry::Rotations => (6, &[false]),
+        Symmetry::Mirror => (1, &[false, true]),
+        Symmetry::None => (1, &[false]),
+    };
+    (0..turns)
+        .flat_map(|k| mirrors.iter().map(move |&m| (k, m)))
+        .collect()
+}
+
+/// The transforms a symmetry option allows, as functions on offsets.
+fn transforms(symmetry: Symmetry) -> Vec<Transform> {
+    let r0: Transform = |p| p;
+    let r1: Transform = rotate90;
+    let r2: Transform = |p| rotate90(rotate90(p));
+    let r3: Transform = |p| rotate90(rotate90(rotate90(p)));
+    let m0: Transform = mirror;
+    let m1: Transform = |p| rotate90(mirror(p));
+    let m2: Transform = |p| rotate90(rotate90(mirror(p)));
+    let m3: Transform = |p| rotate90(rotate90(rotate90(mirror(p))));
+    match symmetry {
+        Symmetry::All => vec![r0, r1, r2, r3, m0, m1, m2, m3],
+        Symmetry::Rotations => vec![r0, r1, r2, r3],
+        Symmetry::Mirror => vec![r0, m0],
+        Symmetry::None => vec![r0],
+    }
+}
+
+/// The distinct patterns a glyph forbids: every allowed transform, and the colour
+/// exchange unless the colours are fixed. Duplicates are removed.
+///
+/// The naked diagonal `X x / x X` has 4 distinct forms (2 orientations x 2 colourings);
+/// the crosscut `X O / O X` has only 2 (its colour swap is its own quarter turn).
+pub fn orbit(def: &Picture, hex: bool) -> Result<Vec<Pattern>, String> {
+    let base = if hex {
+        hex_pattern_of(&def.rows, &def.columns)?
+    } else {
+        pattern_of(&def.rows)
+    };
+    let maps: Vec<OffsetMap> = if hex {
+        hex_transforms(def.symmetry)
+            .into_iter()
+            .map(|(k, m)| {
+                Box::new(move |p: (i32, i32)| {
+                    let mut p = if m { hex_mirror(p) } else { p };
+                    for _ in 0..k {
+                        p = rotate60(p);
+                    }
+                    p
+                }) as OffsetMap
+            })
+            .collect()
+    } else {
+        transforms(def.symmetry)
+            .into_iter()
+            .map(|t| Box::new(t) as OffsetMap)
+            .collect()
+    };
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    let colourings: &[bool] = match def.colours {
+        Colours::Swap => &[false, true],
+        Colours::Fixed => &[false],
+    };
+    for &swap in colourings {
+        for t in &maps {
+            let p = normalize(
+                base.iter()
+                    .map(|&(x, y, s)| {
+                        let (a, b) = t((x, y));
+                        (a, b, if swap { s.swap_colours() } else { s })
+                    })
+                    .collect(),
+            );
+            if seen.insert(p.clone()) {
+                out.push(p);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The width and height of a pattern.
+pub fn extent(p: &Pattern) -> (i32, i32) {
+    let w = p.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+    let h = p.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+    (w, h)
+}
+
+/// One test of a cell's content: `content == value` (or `!=` when `negate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Test {
+    pub offset: i32,
+    pub value: u8,
+    pub negate: bool,
+}
+
+/// One orientation of one glyph, anchored at one of its cells that holds the mover's stone.
+#[derive(Debug, Clone)]
+struct Anchor {
+    glyph: u16,
+    xlo: i32,
+    xhi: i32,
+    ylo: i32,
+    yhi: i32,
+    tests: std::ops::Range<u32>,
+    footprint: std::ops::Range<u32>,
+}
+
+/// One read of the bit-parallel matcher: the cell at `offset` from the new stone, and
+/// for each value it may hold (0 empty, 1 and 2 the players, 3 neutral) the anchors
+/// whose test there accepts it (anchors that do not test this offset accept anything).
+#[derive(Debug, Clone, Copy)]
+struct Read {
+    offset: i32,
+    keep: [u64; 4],
+}
+
+/// Up to 64 consecutive anchors, matched together.
+#[derive(Debug, Clone, Default)]
+struct Chunk {
+    /// The index of the chunk's first anchor (bit 0).
+    first: u32,
+    /// Per cell id: the chunk's anchors whose whole picture lies on the board when
+    /// anchored there.
+    fits: Vec<u64>,
+    /// The reads, most discriminating first.
+    reads: Vec<Read>,
+}
+
+/// Chunks with at most this many reads make them all, without stopping early.
+const SHORT: usize = 8;
+
+/// All the anchored matchers for stones of one colour.
+#[derive(Debug, Clone, Default)]
+pub struct Matchers {
+    /// For boards with holes (hexagons, blocked squares): which grid positions are cells,
+    /// since a glyph must lie wholly on the board. Empty for full boards.
+    on: Vec<bool>,
+    anchors: Vec<Anchor>,
+    tests: Vec<Test>,
+    /// Offsets of every cell of each occurrence (for explaining a rejection).
+    footprints: Vec<i32>,
+    /// The anchors in bit-parallel form.
+    chunks: Vec<Chunk>,
+}
+
+impl Matchers {
+    /// Builds the matchers that a stone of content value `stone` (1 + player index) can
+    /// complete. Each glyph comes as its orbit and its colour option: when colours swap,
+    /// the orbit holds both colourings and X is taken as the mover; when they are
+    /// fixed, X is the first player and O the second.
+    pub fn build(board: &Board, orbits: &[(Vec<Pattern>, Colours)], stone: u8) -> Matchers {
+        let other = 3 - stone;
+        let mut m = Matchers::default();
+        if !board.is_full() {
+            m.on = (0..board.len())
+                .map(|c| board.contains(c as Cell))
+                .collect();
+        }
+        let width = board.width as i32;
+        for (g, (orbit, colours)) in orbits.iter().enumerate() {
+            let (xv, ov) = match colours {
+                Colours::Swap => (stone, other),
+                Colours::Fixed => (1, 2),
+            };
+            let concrete = |s: Sym| -> Option<(u8, bool)> {
+                match s {
+                    Sym::X => Some((xv, false)),
+                    Sym::O => Some((ov, false)),
+                    Sym::Empty => Some((0, false)),
+                    Sym::NotX => Some((xv, true)),
+                    Sym::NotO => Some((ov, true)),
+                    Sym::Any => None,
+                }
+            };
+            for pattern in orbit {
+                let (w, h) = extent(pattern);
+                for &(ax, ay, asym) in pattern {
+                    if concrete(asym) != Some((stone, false)) {
+                        continue;
+                    }
+                    let xlo = ax;
+                    let xhi = board.width as i32 - w + ax;
+                    let ylo = ay;
+                    let yhi = board.height as i32 - h + ay;
+                    if xhi < xlo || yhi < ylo {
+                        continue;
+                    }
+                    let start = m.tests.len() as u32;
+                    let mut tests: Vec<Test> = pattern
+                        .iter()
+                        .filter(|&&(x, y, _)| (x, y) != (ax, ay))
+                        .filter_map(|&(x, y, s)| {
+                            concrete(s).map(|(value, negate)| Test {
+                                offset: (y - ay) * width + (x - ax),
+                                value,
+                                negate,
+                            })
+                        })
+                        .collect();
+                    // Most selective first: a required stone rarely matches, an empty
+                    // point often does, "not X" almost always.
+                    tests.sort_by_key(|t| (t.negate, t.value == 0));
+                    m.tests.extend(tests);
+                    let fstart = m.footprints.len() as u32;
+                    for &(x, y, _) in pattern {
+                        m.footprints.push((y - ay) * width + (x - ax));
+                    }
+                    m.anchors.push(Anchor {
+                        glyph: g as u16,
+                        xlo,
+                        xhi,
+                        ylo,
+                        yhi,
+                        tests: start..m.tests.len() as u32,
+                        footprint: fstart..m.footprints.len() as u32,
+                    });
+                }
+            }
+        }
+        m.chunks = (0..m.anchors.len())
+            .step_by(64)
+            .map(|first| m.chunk(board, first, (first + 64).min(m.anchors.len())))
+            .collect();
+        m
+    }
+
+    /// Whether anchor `a`'s picture lies wholly on the board when anchored at `cell`.
+    fn fits(&self, board: &Board, a: &Anchor, cell: Cell) -> bool {
+        let (x, y) = board.xy(cell);
+        board.contains(cell)
+            && (a.xlo..=a.xhi).contains(&x)
+            && (a.ylo..=a.yhi).contains(&y)
+            && (self.on.is_empty()
+                || self.footprints[a.footprint.start as usize..a.footprint.end as usize]
+                    .iter()
+                    .all(|o| self.on[(cell as i32 + o) as usize]))
+    }
+
+    /// The bit-parallel form of anchors `lo..hi` (at most 64).
+    fn chunk(&self, board: &Board, lo: usize, hi: usize) -> Chunk {
+        let fits = (0..board.len())
+            .map(|c| {
+                (lo..hi)
+                    .filter(|&i| self.fits(board, &self.anchors[i], c as Cell))
+                    .fold(0u64, |m, i| m | 1 << (i - lo))
+            })
+            .collect();
+        let mut reads: Vec<Read> = Vec::new();
+        for i in lo..hi {
+            let a = &self.anchors[i];
+            for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {
+                let k = match reads.iter().position(|r| r.offset == t.offset) {
+                    Some(k) => k,
+                    None => {
+                        reads.push(Read {
+                            offset: t.offset,
+                            keep: [!0; 4],
+                        });
+                        reads.len() - 1
+                    }
+                };
+                for v in 0..4u8 {
+                    if (v == t.value) == t.negate {
+                        reads[k].keep[v as usize] &= !(1 << (i - lo));
+                    }
+                }
+            }
+        }
+        // Greedy order: next, the read that leaves the fewest anchors alive in
+        // expectation, taking a cell as empty with probability 0.4 and holding a stone
+        // of either player with 0.3 each.
+        let p = [0.4, 0.3, 0.3, 0.0];
+        let mut alive: Vec<f64> = vec![1.0; hi - lo];
+        let mut order = Vec::with_capacity(reads.len());
+        while !reads.is_empty() {
+            let after = |r: &Read| -> Vec<f64> {
+                alive
+                    .iter()
+                    .enumerate()
+                    .map(|(b, w)| {
+                        w * (0..4)
+                            .filter(|&v| r.keep[v] >> b & 1 == 1)
+                            .map(|v| p[v])
+                            .sum::<f64>()
+                    })
+                    .collect()
+            };
+            let best = (0..reads.len())
+                .min_by(|&i, &j| {
+                    let (a, b): (f64, f64) =
+                        (after(&reads[i]).iter().sum(), after(&reads[j]).iter().sum());
+                    a.partial_cmp(&b).expect("no NaN").then(i.cmp(&j))
+                })
+                .expect("not empty");
+            alive = after(&reads[best]);
+            order.push(reads.remove(best));
+        }
+        Chunk {
+            first: lo as u32,
+            fits,
+            reads: order,
+        }
+    }
+
+    /// The index of an anchor whose glyph the position `cells` holds around `cell`,
+    /// assuming `cells[cell]` holds the mover's stone (or is about to): the first, in
+    /// anchor order.
+    #[inline]
+    fn find(&self, cells: &[u8], cell: Cell) -> Option<usize> {
+        let base = cell as usize;
+        for ch in &self.chunks {
+            let mut alive = ch.fits[base];
+            // A few reads cost less than the branch that would stop early, which a legal
+            // placement mispredicts once.
+            let early = ch.reads.len() > SHORT;
+            for r in &ch.reads {
+                if early && alive == 0 {
+                    break;
+                }
+                // Positions off the board (or wrapped to another row) are read only by
+                // anchors that do not fit here, which `fits` has already dropped: any
+                // value will do.
+                let v = cells
+                    .get(base.wrapping_add(r.offset as isize as usize))
+                    .map_or(0, |v| v & 3);
+                alive &= r.keep[v as usize];
+            }
+            if alive != 0 {
+                return Some(ch.first as usize + alive.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// The first anchor that matches, test by test (the reference for `find`).
+    #[cfg(test)]
+    fn find_slowly(&self, cells: &[u8], cell: Cell, x: i32, y: i32) -> Option<usize> {
+        let base = cell as i32;
+        'anchors: for (i, a) in self.anchors.iter().enumerate() {
+            if x < a.xlo || x > a.xhi || y < a.ylo || y > a.yhi {
+                continue;
+            }
+            if !self.on.is_empty()
+                && self.footprints[a.footprint.start as usize..a.footprint.end as usize]
+                    .iter()
+                    .any(|o| !self.on[(base + o) as usize])
+            {
+                continue;
+            }
+            for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {
+                // In range by construction: the anchor bounds keep the picture on the board.
+                let v = cells[(base + t.offset) as usize];
+                if (v == t.value) == t.negate {
+                    continue 'anchors;
+                }
+            }
+            return Some(i);
+        }
+        None
+    }
+
+    /// Whether placing the mover's stone at `cell` would form a glyph. `cells` is the
+    /// position before the move (at least the first layer); the cell itself is not read.
+    #[inline]
+    pub fn forbids(&self, cells: &[u8], cell: Cell) -> bool {
+        self.find(cells, cell).is_some()
+    }
+
+    /// The glyph index and the cells of the first occurrence that placing at `cell`
+    /// forms.
+    pub fn explain(&self, cells: &[u8], cell: Cell) -> Option<(usize, Vec<Cell>)> {
+        let i = self.find(cells, cell)?;
+        let a = &self.anchors[i];
+        let base = cell as i32;
+        let mut points: Vec<Cell> = self.footprints
+            [a.footprint.start as usize..a.footprint.end as usize]
+            .iter()
+            .map(|o| (base + o) as Cell)
+            .collect();
+        points.sort_unstable();
+        Some((a.glyph as usize, points))
+    }
+
+    /// The number of anchored matchers (a measure of matching work per placement).
+    pub fn len(&self) -> usize {
+        self.anchors.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.anchors.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rng::Rng;
+    use crate::lang::Overrides;
+
+    /// The bit-parallel matcher finds the same first anchor as the test-by-test one, on
+    /// random positions of square, blocked and hex boards, with and without `?` and `x`.
+    #[test]
+    fn bit_parallel_matching_agrees_with_testing_one_by_one() {
+        let glyphs = r#"
+forbid "naked diagonal"
+  X x
+  x X
+forbid "knight bend"
+  X . O
+  . . X
+forbid "long switch"
+  X . . O
+  O . . X
+forbid "loose"
+  X ? O
+  . o .
+"#;
+        let hex_glyphs = r#"
+forbid "bridge"
+   X o
+  o X
+forbid "line" colours fixed
+  X . O
+"#;
+        let square = "edges top bottom: black\nedges left right: white";
+        let hexagon = "edges top bottom: black\nedges upper-left lower-right: white";
+        let boards = [
+            ("board square 7", square, glyphs),
+            ("board square 7\nblocked c3 d4 a7", square, glyphs),
+            ("board rectangle 9 by 5", square, glyphs),
+            ("board hexagon 4", hexagon, hex_glyphs),
+            ("board rhombus 6 by 5", square, hex_glyphs),
+        ];
+        for (board, edges, glyphs) in boards {
+            let text = format!(
+                "game \"t\"\nplayers black white\n{board}\n{edges}\npiece stone\n\
+                 turn: place stone on empty\n{glyphs}\nwin: connect own edges\n"
+            );
+            let loaded = crate::load_str("t.game", &text, &Overrides::default())
+                .unwrap_or_else(|r| panic!("{board}: {r}"));
+            let rules = &loaded.rules;
+            let b = rules.board();
+            let mut rng = Rng::new(3);
+            let mut found = 0;
+            for _ in 0..300 {
+                let density = rng.below(100);
+                let cells: Vec<u8> = (0..b.len())
+                    .map(|_| {
+                        if rng.below(100) < density {
+                            1 + rng.below(2) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                for c in b.cells() {
+                    let (x, y) = b.xy(c);
+                    for m in &rules.matchers {
+                        let slow = m.find_slowly(&cells, c, x, y);
+                        assert_eq!(m.find(&cells, c), slow, "{board} at {}", b.cell_name(c));
+                        found += usize::from(slow.is_some());
+                    }
+                }
+            }
+            assert!(found > 100, "{board}: the positions exercise the glyphs");
+        }
+    }
+}

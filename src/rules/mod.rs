@@ -1,0 +1,205 @@
+//! The compiled rules: everything about one game at fixed parameter values that play
+//! reads and never changes. Built only by `lang::compile` (so nothing downstream
+//! re-validates), shared between threads behind an `Arc`.
+//!
+//! The layer owns its own vocabulary ([`vocab`]), the board's geometry ([`board`]) and
+//! the glyphs' compiled matchers ([`glyph`]): they are precomputed once per game and
+//! only read afterwards. The engine imports this layer; this layer imports nothing of
+//! the language or the engine.
+
+pub mod board;
+pub mod content;
+pub mod describe;
+pub mod glyph;
+pub mod vocab;
+
+use board::{Board, Cell};
+use glyph::Matchers;
+pub use vocab::*;
+
+/// A parameter and the value in force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    pub name: String,
+    pub value: i64,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+    pub doc: Option<String>,
+}
+
+/// A compiled glyph: its name, its picture and how many distinct forms it has.
+#[derive(Debug, Clone)]
+pub struct GlyphInfo {
+    pub name: String,
+    /// The picture as drawn, top row first.
+    pub picture: Vec<String>,
+    /// Distinct orientations and colourings (the orbit's size).
+    pub forms: usize,
+    /// Whether at least one form fits on this board.
+    pub fits: bool,
+}
+
+/// The edges each player owns and, for the connection goal, the adjacency that links a
+/// chain. `own` is set whether or not the game has a connection goal (see
+/// `Rules::has_connect_goal`).
+#[derive(Debug, Clone)]
+pub struct Connect {
+    pub adjacency: Adjacency,
+    /// For each player, the regions (bits) it owns: a connection must touch them all; a
+    /// crossing enters one; frozen pieces stand on one.
+    pub own: [u32; 2],
+}
+
+/// A kind of piece, compiled. Each kind is its own layer of the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    pub name: String,
+    pub neutral: bool,
+    /// Pieces of this kind on one of their owner's edges never move and cannot be captured.
+    pub frozen_on_own_edges: bool,
+}
+
+/// A piece on the board at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetupPiece {
+    pub cell: Cell,
+    /// The piece kind (its layer).
+    pub kind: usize,
+    /// The player who owns it; `None` for a neutral piece.
+    pub owner: Option<usize>,
+}
+
+/// A turn: its guard (`while ...`) and its one or two steps.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    pub guard: Option<Pred>,
+    pub steps: Vec<StepRule>,
+    /// Whether the second step's choices do not depend on the first step (it reads no
+    /// piece kind the first step changes): random play then counts them once.
+    pub independent: bool,
+}
+
+/// A rule checked at the start of every turn (`at turn start: win if ...`): the verdict
+/// for the player to move when the condition holds.
+#[derive(Debug, Clone)]
+pub struct TurnStartRule {
+    pub verdict: Verdict,
+    pub cond: Pred,
+}
+
+/// The compiled rules of a game.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub(crate) name: String,
+    pub(crate) designer: Option<String>,
+    pub(crate) year: Option<i64>,
+    pub(crate) about: Vec<String>,
+    pub(crate) params: Vec<Param>,
+    pub(crate) players: Vec<String>,
+    pub(crate) board: Board,
+    pub(crate) pieces: Vec<Piece>,
+    /// Pieces on the board at the start.
+    pub(crate) setup: Vec<SetupPiece>,
+    pub(crate) turns: Vec<Turn>,
+    /// The fast path: one unguarded turn that places the first piece kind on an empty
+    /// cell, one piece kind, no setup.
+    pub(crate) simple: bool,
+    pub(crate) glyphs: Vec<GlyphInfo>,
+    /// Matchers for a piece of the first kind of player 0 and of player 1.
+    pub(crate) matchers: [Matchers; 2],
+    pub(crate) connect: Connect,
+    pub(crate) connect_goal: bool,
+    pub(crate) race: bool,
+    pub(crate) turn_start: Vec<TurnStartRule>,
+    pub(crate) ply_limit: Option<u32>,
+    pub(crate) swap: bool,
+    pub(crate) no_move: NoMove,
+    pub(crate) claims: Vec<ClaimRule>,
+}
+
+impl Rules {
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    pub fn designer(&self) -> Option<&str> {
+        self.designer.as_deref()
+    }
+    pub fn year(&self) -> Option<i64> {
+        self.year
+    }
+    pub fn about(&self) -> &[String] {
+        &self.about
+    }
+    pub fn params(&self) -> &[Param] {
+        &self.params
+    }
+    /// The value of a parameter.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|p| p.name == name).map(|p| p.value)
+    }
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The piece kinds, in declaration order (each is a layer of the board).
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+    /// The turns, in file order: the first whose guard holds is played.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+    /// The pieces on the board at the start.
+    pub fn setup(&self) -> &[SetupPiece] {
+        &self.setup
+    }
+    /// The rules checked at the start of every turn, in file order.
+    pub fn turn_start_rules(&self) -> &[TurnStartRule] {
+        &self.turn_start
+    }
+    /// Whether the game is won by connecting own edges.
+    pub fn has_connect_goal(&self) -> bool {
+        self.connect_goal
+    }
+    /// Whether the game has a crossing race.
+    pub fn has_race(&self) -> bool {
+        self.race
+    }
+    /// The declared ply limit (a separate kind of draw).
+    pub fn ply_limit(&self) -> Option<u32> {
+        self.ply_limit
+    }
+    /// Whether every move places one piece and nothing ever moves or leaves the board.
+    pub fn is_placement_only(&self) -> bool {
+        self.turns
+            .iter()
+            .all(|t| t.steps.iter().all(|s| matches!(s, StepRule::Place { .. })))
+    }
+    pub fn glyphs(&self) -> &[GlyphInfo] {
+        &self.glyphs
+    }
+    pub fn connect(&self) -> &Connect {
+        &self.connect
+    }
+    pub fn has_swap(&self) -> bool {
+        self.swap
+    }
+    pub fn no_move(&self) -> NoMove {
+        self.no_move
+    }
+    /// The claims the file states (`claim: ...`). `no move: impossible` is a rule that
+    /// also acts as a claim; it shows as `Outcome::Stopped`, not here.
+    pub fn claims(&self) -> &[ClaimRule] {
+        &self.claims
+    }
+    /// Returns rules identical but for the swap rule (for `--no-swap`).
+    pub fn without_swap(&self) -> Rules {
+        Rules {
+            swap: false,
+            ..self.clone()
+        }
+    }
+}

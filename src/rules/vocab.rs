@@ -1,0 +1,289 @@
+//! The words of the compiled rules: every type the engine reads to play a game, defined
+//! here and not borrowed from the language. The validator (`lang::validate`) builds
+//! these values from the syntax tree with every name resolved to an index, and the
+//! compiler (`lang::compile`) fixes the amounts that depend on parameters
+//! ([`Pred::map_amounts`]); the engine and the tools see nothing else.
+
+use std::fmt;
+
+/// The board shapes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardShape {
+    /// `square N`: N x N points (or squares).
+    Square,
+    /// `rectangle W by H`: W columns and H rows.
+    Rectangle,
+    /// `hexagon S`: a hexagon of hexagonal cells, S cells a side.
+    Hexagon,
+    /// `rhombus W by H`: a W x H rhombus of hexagonal cells (the board of Hex).
+    Rhombus,
+}
+
+/// Which neighbours count as adjacent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Adjacency {
+    Orthogonal,
+    Diagonal,
+    All,
+}
+
+impl Adjacency {
+    /// The words a rule file uses for it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Adjacency::Orthogonal => "orthogonally",
+            Adjacency::Diagonal => "diagonally",
+            Adjacency::All => "in all directions",
+        }
+    }
+}
+
+/// Whose pieces a count or a separation looks at, from the mover's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Whose {
+    Own,
+    Enemy,
+    Anyone,
+}
+
+impl Whose {
+    /// `own `, `enemy ` or nothing, ready to go before a piece's name.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Whose::Own => "own ",
+            Whose::Enemy => "enemy ",
+            Whose::Anyone => "",
+        }
+    }
+}
+
+/// A comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl Cmp {
+    /// Whether `a <op> b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+        }
+    }
+
+    /// The operator as written: `<`, `<=`, ...
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+            Cmp::Eq => "=",
+            Cmp::Ne => "!=",
+        }
+    }
+}
+
+/// What a rule decides for the player to move when its condition holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    Win,
+    Lose,
+    Draw,
+}
+
+impl Verdict {
+    /// `win`, `lose`, `draw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Lose => "lose",
+            Verdict::Draw => "draw",
+        }
+    }
+}
+
+/// What happens to a player with no legal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum NoMove {
+    /// The turn passes (a forced pass move); a draw when neither player can move.
+    #[default]
+    Skip,
+    /// The player loses.
+    Lose,
+    /// A designer's claim that it never happens: if it does, the game stops, the claim broken.
+    Impossible,
+    /// The game is drawn.
+    Draw,
+}
+
+/// A condition on one cell, from the mover's point of view, with piece kinds as
+/// indices. Example (as written): `empty or own disk and no pawn`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CellPred {
+    /// No piece at all.
+    Empty,
+    /// No piece of the kind.
+    No(usize),
+    /// A piece of the kind that the mover owns.
+    Own(usize),
+    /// A piece of the kind that the opponent owns.
+    Enemy(usize),
+    /// A piece of the kind, whoever owns it.
+    Any(usize),
+    Not(Box<CellPred>),
+    And(Vec<CellPred>),
+    Or(Vec<CellPred>),
+}
+
+impl CellPred {
+    /// The piece kinds the condition reads (`None` in the list means "every kind").
+    pub fn reads(&self, out: &mut Vec<Option<usize>>) {
+        match self {
+            CellPred::Empty => out.push(None),
+            CellPred::No(k) | CellPred::Own(k) | CellPred::Enemy(k) | CellPred::Any(k) => {
+                out.push(Some(*k))
+            }
+            CellPred::Not(c) => c.reads(out),
+            CellPred::And(v) | CellPred::Or(v) => v.iter().for_each(|c| c.reads(out)),
+        }
+    }
+}
+
+/// What a separation counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Counted {
+    /// Pieces of a kind.
+    Pieces(usize),
+    /// The cells of the board's region with this bit.
+    Region(u32),
+}
+
+/// A condition on the whole position, from the mover's point of view. `A` is the type
+/// of the amounts compared with counts: the validator leaves them as expressions over
+/// the parameters, the compiler fixes them to numbers ([`Pred::map_amounts`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Pred<A = i64> {
+    /// `count own disk >= 3`
+    Count {
+        whose: Whose,
+        piece: usize,
+        cmp: Cmp,
+        value: A,
+    },
+    /// `own disk separates pawn`: a connected group of the pieces such that every region
+    /// left when its cells are removed holds at most half of the counted things.
+    Separates {
+        whose: Whose,
+        piece: usize,
+        counted: Counted,
+    },
+    /// The player to move has no legal move.
+    NoMove,
+    Not(Box<Pred<A>>),
+    And(Vec<Pred<A>>),
+    Or(Vec<Pred<A>>),
+}
+
+impl<A> Pred<A> {
+    /// The same condition with every amount replaced by `f(amount)`.
+    pub fn map_amounts<B>(&self, f: &dyn Fn(&A) -> B) -> Pred<B> {
+        match self {
+            Pred::Count {
+                whose,
+                piece,
+                cmp,
+                value,
+            } => Pred::Count {
+                whose: *whose,
+                piece: *piece,
+                cmp: *cmp,
+                value: f(value),
+            },
+            Pred::Separates {
+                whose,
+                piece,
+                counted,
+            } => Pred::Separates {
+                whose: *whose,
+                piece: *piece,
+                counted: *counted,
+            },
+            Pred::NoMove => Pred::NoMove,
+            Pred::Not(x) => Pred::Not(Box::new(x.map_amounts(f))),
+            Pred::And(v) => Pred::And(v.iter().map(|x| x.map_amounts(f)).collect()),
+            Pred::Or(v) => Pred::Or(v.iter().map(|x| x.map_amounts(f)).collect()),
+        }
+    }
+
+    /// Whether the condition asks if a move exists.
+    pub fn needs_moves(&self) -> bool {
+        match self {
+            Pred::NoMove => true,
+            Pred::Not(p) => p.needs_moves(),
+            Pred::And(v) | Pred::Or(v) => v.iter().any(Pred::needs_moves),
+            _ => false,
+        }
+    }
+}
+
+/// One step of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum StepRule {
+    /// Put a piece of the mover's colour (or a neutral piece) on a cell that meets
+    /// `target`.
+    Place { piece: usize, target: CellPred },
+    /// Move one piece (own, or neutral) zero or more cells in one straight line; every
+    /// cell it enters meets `through`.
+    Slide { piece: usize, through: CellPred },
+    /// Move a run of k own movable pieces along its own axis across k (or, `up_to`, 1 to
+    /// k) empty cells; with `capture`, the enemy piece beyond the front is removed when
+    /// the enemy run from it is shorter than k.
+    Line {
+        piece: usize,
+        up_to: bool,
+        capture: bool,
+    },
+}
+
+impl StepRule {
+    /// The piece kind the step puts down or moves.
+    pub fn piece(&self) -> usize {
+        match self {
+            StepRule::Place { piece, .. }
+            | StepRule::Slide { piece, .. }
+            | StepRule::Line { piece, .. } => *piece,
+        }
+    }
+}
+
+/// A designer's claim about every game, checked by random play; it never changes play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClaimRule<A = u32> {
+    /// `claim: no draws`
+    NoDraws,
+    /// `claim: no passes`: the mover always has a move other than a forced pass.
+    NoPasses,
+    /// `claim: length at most N`
+    LengthAtMost(A),
+}
+
+impl fmt::Display for ClaimRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimRule::NoDraws => f.write_str("no draws"),
+            ClaimRule::NoPasses => f.write_str("no passes"),
+            ClaimRule::LengthAtMost(n) => write!(f, "length at most {n}"),
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002), the solver's main search: it
+//! proves or disproves one proposition, "this seat wins", by always working on the
+//! most promising part of the tree (the one that needs the fewest positions settled),
+//! which finds a win among many first moves, or the one reply that refutes a move,
+//! far sooner than a fixed move order does.
+//!
+//! Every position has a proof number (how many leaves must still be shown won to prove
+//! it) and a disproof number; both live in the transposition table under the
+//! position's canonical key and the proposition. Thresholds grow by the 1 + 1/4 trick
+//! (Pawlewicz and Lew) so the search does not bounce between siblings.
+//!
+//! Game values have three outcomes, so a value takes up to two propositions. The first
+//! counts a game without a winner as a disproof; the second as a proof. Each solved
+//! entry also records whether its proof or disproof used such a game at all ("pure");
+//! a pure disproof of "the mover wins" is a proof that the opponent wins, so a game
+//! whose proofs never meet a draw needs only the first.
+
+use super::search::{work, Halt, Meter, Shared};
+use crate::engine::state::State;
+
+/// Infinity for proof and disproof numbers (28 bits in the table).
+pub const INF: u32 = (1 << 28) - 1;
+
+/// A proposition: the seat `target` wins; a game without a winner proves it when
+/// `draws_prove` and disproves it otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prop {
+    pub target: usize,
+    pub draws_prove: bool,
+}
+
+/// Proof and disproof numbers, and whether a solved result holds however games
+/// without a winner are scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pn {
+    pub pn: u32,
+    pub dn: u32,
+    pub pure: bool,
+}
+
+impl Pn {
+    const UNKNOWN: Pn = Pn {
+        pn: 1,
+        dn: 1,
+        pure: false,
+    };
+
+    pub fn proven(self) -> bool {
+        self.pn == 0
+    }
+
+    pub fn disproven(self) -> bool {
+        self.dn == 0
+    }
+
+    fn solved(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+
+    fn pack(self) -> u64 {
+        self.pn as u64 | (self.dn as u64) << 28 | (self.pure as u64) << 56
+    }
+
+    fn unpack(p: u64) -> Pn {
+        Pn {
+            pn: (p & INF as u64) as u32,
+            dn: ((p >> 28) & INF as u64) as u32,
+            pure: (p >> 56) & 1 == 1,
+        }
+    }
+}
+
+/// A solved result is never replaced by an unsolved one (two threads can race).
+fn merge(old: u64, new: u64) -> u64 {
+    if Pn::unpack(old).solved() && !Pn::unpack(new).solved() {
+        old
+    } else {
+        new
+    }
+}
+
+/// A child: its position, key (unused for a finished game) and current numbers.
+struct Kid {
+    state: State,
+    key: u64,
+    pn: Pn,
+}
+
+/// One thread's df-pn search.
+pub struct Dfpn<'a> {
+    sh: &'a Shared,
+    pub meter: Meter<'a>,
+    kids: Vec<Vec<Kid>>,
+    moves: Vec<crate::engine::state::Move>,
+    prop: Prop,
+    prop_key: u64,
+    /// Publish the numbers of the position searched at depth 0 (for progress lines).
+    pub report_root: bool,
+    /// Per depth, the move that last settled a position there at once.
+    killers: Vec<Option<crate::engine::state::Move>>,
+    distance: super::distance::Distance,
+}
+
+/// `a + b`, kept below infinity.
+fn add(a: u32, b: u32) -> u32 {
+    (a + b).min(INF - 1)
+}
+
+/// The threshold for the best child: a quarter more than the second best's number.
+fn grow(second: u32) -> u32 {
+    if second >= INF - 1 {
+        INF
+    } else {
+        (second + second / 4 + 1).min(INF)
+    }
+}
+
+/// `threshold - total + own`: the parent's slack given to one child, at most infinity.
+fn slack(threshold: u32, total: u32, own: u32) -> u32 {
+    (threshold as u64 - total as u64 + own as u64).min(INF as u64) as u32
+}
+
+impl<'a> Dfpn<'a> {
+    pub fn new(sh: &'a Shared) -> Dfpn<'a> {
+        Dfpn {
+            sh,
+            meter: Meter::new(sh),
+            kids: Vec::new(),
+            moves: Vec::new(),
+            prop: Prop {
+                target: 0,
+                draws_prove: false,
+            },
+            prop_key: 0,
+            report_root: false,
+            killers: Vec::new(),
+            distance: super::distance::Distance::new(&sh.rules),
+        }
+    }
+
+    /// Starting numbers for a position not in the table.
+    fn estimate(&mut self, s: &State) -> Pn {
+        let target = self.prop.target ^ usize::from(s.swapped());
+        let to_move = s.to_move();
+        let mut d = [0u32; 2];
+        for (c, dc) in d.iter_mut().enumerate() {
+            let raw = self.distance.of(s, c);
+            *dc = raw.saturating_sub(u32::from(c == to_move)).max(1);
+        }
+        Pn {
+            pn: d[target & 1],
+            dn: d[1 - (target & 1)],
+            pure: false,
+        }
+    }
+
+    /// The numbers of a finished game under the current proposition, or `None`.
+    fn leaf(&mut self, s: &State) -> Option<Pn> {
+        let winner = self.meter.ending(s)?;
+        let proven = match winner {
+            Some(c) => s.seat_of(c) == self.prop.target,
+            None => self.prop.draws_prove,
+        };
+        Some(Pn {
+            pn: if proven { 0 } else { INF },
+            dn: if proven { INF } else { 0 },
+            pure: winner.is_some(),
+        })
+    }
+
+    fn key(&self, s: &State) -> u64 {
+        self.sh.keys.key(s).0 ^ self.prop_key
+    }
+
+    /// What the table knows of `prop` at `s`.
+    pub fn known(&mut self, s: &State, prop: Prop) -> Option<Pn> {
+        if let Some(p) = self.leaf(s) {
+            return Some(p);
+        }
+        let k =
+            self.sh.keys.key(s).0 ^ self.sh.keys.prop[prop.target & 1][prop.draws_prove as usize];
+        self.sh.table.probe(k).map(Pn::unpack)
+    }
+
+    /// Proves or disproves `prop` at `s`; `None` if the search was halted.
+    pub fn prove(&mut self, s: &State, prop: Prop) -> Option<Pn> {
+        self.prop = prop;
+        self.prop_key = self.sh.keys.prop[prop.target & 1][prop.draws_prove as usize];
+        if let Some(p) = self.leaf(s) {
+            return Some(p);
+        }
+        let key = self.key(s);
+        let r = self.mid(s, key, INF, INF, 0);
+        self.meter.running().then_some(r)
+    }
+
+    /// The exact value of `s` for `seat` (-1 loss, 0 draw, 1 win); `None` if halted.
+    /// With `only_win`, stops after learning that it is not a win: `Some(-1)` then
+    /// means "loss", `Some(0)` "not a win".
+    pub fn value(&mut self, s: &State, seat: usize, only_win: bool) -> Option<i8> {
+        let a = self.prove(
+            s,
+            Prop {
+                target: seat,
+                draws_prove: false,
+            },
+        )?;
+        if a.proven() {
+            return Some(1);
+        }
+        if a.pure {
+            return Some(-1);
+        }
+        if only_win {
+            return Some(0);
+        }
+        let b = self.prove(
+            s,
+            Prop {
+                target: seat,
+                draws_prove: true,
+            },
+        )?;
+        Some(if b.proven() { 0 } else { -1 })
+    }
+
+    /// Multiple-iterative deepening at one position: works below it until its numbers
+    /// reach the thresholds or it is solved, stores them and returns them.
+    fn mid(&mut self, s: &State, key: u64, thpn: u32, thdn: u32, depth: usize) -> Pn {
+        if !self.meter.tick() {
+            return Pn::UNKNOWN;
+        }
+        if depth > self.sh.max_depth {
+            self.sh.stop(Halt::TooLong);
+            return Pn::UNKNOWN;
+        }
+        let before = self.meter.counts.nodes;
+        if self.kids.len() <= depth {
+            self.kids.resize_with(depth + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.kids[depth]);
+        kids.clear();
+        let or_node = s.seat_of(s.to_move()) == self.prop.target;
+        let mut moves = std::mem::take(&mut self.moves);
+        s.legal_moves_into(&mut moves);
+        // The move that last settled a position at this depth is tried first: the
+        // same reply (a win, a block) often settles its siblings too.
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, None);
+        }
+        let (codec, centre) = (&self.sh.codec, &self.sh.centrality);
+        moves.sort_by_key(|&m| std::cmp::Reverse(codec.code(m).map_or(0, |c| centre[c as usize])));
+        if let Some(k) = self.killers[depth] {
+            if let Some(i) = moves.iter().position(|&m| m == k) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let hashes = self.sh.keys.hashes(s.cells());
+        // Play every move; a finished game has its numbers at once, the others are
+        // looked up in the table once all their buckets are on their way from memory.
+        let mut decided = false;
+        for &m in &moves {
+            if self.sh.codec.code(m).is_none() {
+                self.sh.stop(Halt::Unnamed);
+                break;
+            }
+            let mut child = s.clone();
+            child.play_unchecked(m);
+            let (key, pn) = match self.leaf(&child) {
+                Some(p) => (0, p),
+                None => {
+                    let h = self.sh.keys.child_hashes(&hashes, s.cells(), child.cells());
+                    let k = self.sh.keys.canonical(&h, &child).0 ^ self.prop_key;
+                    self.sh.table.prefetch(k);
+                    (k, self.estimate(&child))
+                }
+            };
+            kids.push(Kid {
+                state: child,
+                key,
+                pn,
+            });
+            // One proven child proves an OR position (one disproven child disproves an
+            // AND position): the others need not be played.
+            if (or_node && pn.proven()) || (!or_node && pn.disproven()) {
+                self.killers[depth] = Some(m);
+                decided = true;
+                break;
+            }
+        }
+        if !decided {
+            for k in kids.iter_mut() {
+                if !k.pn.solved() {
+                    if let Some(p) = self.sh.table.probe(k.key) {
+                        k.pn = Pn::unpack(p);
+                    }
+                }
+            }
+        }
+        self.moves = moves;
+        let mut result = Pn::UNKNOWN;
+        if kids.is_empty() {
+            // Not over, yet no move: the rules promise this never happens. Score it as
+            // a game without a winner rather than guess.
+            self.meter.counts.other += 1;
+            let proven = self.prop.draws_prove;
+            result = Pn {
+                pn: if proven { 0 } else { INF },
+                dn: if proven { INF } else { 0 },
+                pure: false,
+            };
+        }
+        while !kids.is_empty() && self.meter.running() {
+            result = if or_node {
+                or_numbers(&kids)
+            } else {
+                and_numbers(&kids)
+            };
+            if depth == 0 && self.report_root {
+                let numbers = (result.pn as u64) << 32 | result.dn as u64;
+                self.sh
+                    .root_numbers
+                    .store(numbers, std::sync::atomic::Ordering::Relaxed);
+            }
+            if result.pn >= thpn || result.dn >= thdn {
+                break;
+            }
+            // The child to work on: the smallest proof number at an OR position (the
+            // smallest disproof number at an AND one), and the runner-up's number.
+            let num = |k: &Kid| if or_node { k.pn.pn } else { k.pn.dn };
+            let mut best = 0;
+            let mut second = INF;
+            for i in 1..kids.len() {
+                if num(&kids[i]) < num(&kids[best]) {
+                    second = num(&kids[best]);
+                    best = i;
+                } else if num(&kids[i]) < second {
+                    second = num(&kids[i]);
+                }
+            }
+            let k = &kids[best];
+            let (tpn, tdn) = if or_node {
+                (thpn.min(grow(second)), slack(thdn, result.dn, k.pn.dn))
+            } else {
+                (slack(thpn, result.pn, k.pn.pn), thdn.min(grow(second)))
+            };
+            let p = self.mid(&k.state, k.key, tpn, tdn, depth + 1);
+            kids[best].pn = p;
+        }
+        kids.clear();
+        self.kids[depth] = kids;
+        if self.meter.running() {
+            let w = work(self.meter.counts.nodes - before);
+            let r = self.sh.table.store(key, result.pack(), w, merge);
+            self.meter.stored(r);
+        }
+        result
+    }
+}
+
+/// An OR position (the target seat to move): proven by one child, disproven by all.
+fn or_numbers(kids: &[Kid]) -> Pn {
+    let mut pn = INF;
+    let mut dn = 0;
+    let mut pure_proof = false;
+    let mut pure_disproof = true;
+    for k in kids {
+        pn = pn.min(k.pn.pn);
+        dn = if k.pn.dn == INF {
+            INF
+        } else {
+            add(dn, k.pn.dn)
+        };
+        if k.pn.proven() && k.pn.pure {
+            pure_proof = true;
+        }
+        pure_disproof &= k.pn.pure;
+    }
+    if pn == 0 {
+        Pn {
+            pn: 0,
+            dn: INF,
+            pure: pure_proof,
+        }
+    } else if dn == 0 {
+        Pn {
+            pn: INF,
+            dn: 0,
+            pure: pure_disproof,
+        }
+    } else {
+        Pn {
+            pn,
+            dn,
+            pure: false,
+        }
+    }
+}
+
+/// An AND position (the other seat to move): proven by all children, disproven by one.
+fn and_numbers(kids: &[Kid]) -> Pn {
+    let mut pn = 0;
+    let mut dn = INF;
+    let mut pure_proof = true;
+    let mut pure_disproof = false;
+    for k in kids {
+        dn = dn.min(k.pn.dn);
+        pn = if k.pn.pn == INF {
+            INF
+        } else {
+            add(pn, k.pn.pn)
+        };
+        if k.pn.disproven() && k.pn.pure {
+            pure_disproof = true;
+        }
+        pure_proof &= k.pn.pure;
+    }
+    if dn == 0 {
+        Pn {
+            pn: INF,
+            dn: 0,
+            pure: pure_disproof,
+        }
+    } else if pn == 0 {
+        Pn {
+            pn: 0,
+            dn: INF,
+            pure: pure_proof,
+        }
+    } else {
+        Pn {
+            pn,
+            dn,
+            pure: false,
+        }
+    }
+}
