@@ -421,7 +421,10 @@ fn replay_prints_every_position_and_the_outcome() {
     assert!(out.ends_with("\nblack wins\n"), "{out}");
     // Each position is the state's own rendering after that move.
     let end = State::new(claims_rules(4)).replay(moves).unwrap();
-    assert!(out.contains(&format!("\n7. black d4\n{}", end.render())));
+    assert!(out.contains(&format!(
+        "\n7. black d4\n{}",
+        weft::interface::render::plain(&end)
+    )));
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! half of the counted things (pieces of a kind, or cells of a region)? Things on the
 //! group's own cells lie in no region. Every group is tested.
 
-use crate::lang::ast::Adjacency;
 use crate::rules::board::{Board, Cell};
+use crate::rules::Adjacency;
 use std::cell::RefCell;
 
 /// Whether some group of cells where `member` holds, linked by `adjacency`, separates
@@ -267,7 +267,7 @@ fn separates_slowly(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::ast::BoardShape;
+    use crate::rules::BoardShape;
 
     #[test]
     fn a_wall_across_a_board_separates_and_a_stub_does_not() {

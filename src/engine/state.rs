@@ -12,6 +12,7 @@ pub use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
 use crate::engine::sample;
 use crate::rules::board::Cell;
+use crate::rules::content;
 use crate::rules::{Counted, Pred, Rules, SetupPiece, StepRule, Turn};
 use crate::rules::{NoMove, Verdict, Whose};
 use std::fmt;
@@ -224,10 +225,12 @@ impl Clone for State {
 }
 
 impl fmt::Debug for State {
+    /// The game, whose turn, the status, and every piece as `kind@cell=owner` (a
+    /// picture of the board is the interface's business).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        write!(
             f,
-            "State {{ game: {:?}, to_move: {}, ply: {}, swapped: {}, status: {:?}, last: {:?} }}",
+            "State {{ game: {:?}, to_move: {}, ply: {}, swapped: {}, status: {:?}, last: {:?}, pieces: [",
             self.rules.name(),
             self.to_move,
             self.ply,
@@ -235,7 +238,21 @@ impl fmt::Debug for State {
             self.status,
             self.last
         )?;
-        f.write_str(&self.render())
+        let b = &self.rules.board;
+        let n = b.len();
+        let mut first = true;
+        for (k, piece) in self.rules.pieces.iter().enumerate() {
+            for c in b.cells() {
+                let v = self.cells[k * n + c as usize];
+                if v != content::EMPTY {
+                    let owner = content::owner(v).map_or("neutral".to_string(), |p| p.to_string());
+                    let sep = if first { "" } else { " " };
+                    write!(f, "{sep}{}@{}={owner}", piece.name, b.cell_name(c))?;
+                    first = false;
+                }
+            }
+        }
+        f.write_str("] }")
     }
 }
 
@@ -1183,77 +1200,6 @@ impl State {
             })?;
         }
         Ok(state)
-    }
-
-    /// The text of one cell: a character per piece kind (`X`/`O` for the players' pieces,
-    /// `*` for neutral ones, `.` or a space when absent), as wide for every cell.
-    pub fn cell_text(&self, cell: Cell) -> String {
-        let n = self.rules.board.len();
-        let layers = self.rules.pieces.len();
-        (0..layers)
-            .map(|k| match self.cells[k * n + cell as usize] {
-                0 if k == 0 => '.',
-                0 => ' ',
-                1 => 'X',
-                2 => 'O',
-                _ => '*',
-            })
-            .collect()
-    }
-
-    /// The board as text, top row first, with row numbers on the left and column
-    /// letters below (on hex boards, below each column's lowest cell, down and to the
-    /// left, where the column's diagonal would continue).
-    pub fn render(&self) -> String {
-        let b = self.rules.board();
-        let width = self.rules.pieces.len();
-        let unit = if b.is_hex() { width } else { width + 1 };
-        let label_w = b.height.to_string().len() + 1;
-        let cols = b.cells().map(|c| b.screen(c).0).max().unwrap_or(0) * unit + width + 4 + unit;
-        let mut grid = vec![vec![' '; label_w + 1 + cols]; b.height + 1];
-        for (row, line) in grid.iter_mut().enumerate().take(b.height) {
-            let label = format!("{:>w$}", b.height - row, w = label_w);
-            for (i, ch) in label.chars().enumerate() {
-                line[i] = ch;
-            }
-        }
-        // Hex boards keep a column free on the left for the letters of the columns that
-        // end on the lower-left side.
-        let margin = if b.is_hex() { unit.max(1) } else { 0 };
-        let at = |sx: usize| label_w + 1 + margin + sx * unit;
-        for c in b.cells() {
-            let (sx, sy) = b.screen(c);
-            for (i, ch) in self.cell_text(c).chars().enumerate() {
-                grid[sy][at(sx) + i] = ch;
-            }
-        }
-        for x in 0..b.width as i32 {
-            let Some(low) = (0..b.height as i32).find_map(|y| b.cell_at(x, y)) else {
-                continue;
-            };
-            let (sx, sy) = b.screen(low);
-            let col = if b.is_hex() {
-                at(sx).saturating_sub(unit.max(1))
-            } else {
-                at(sx)
-            };
-            let row = (sy + 1).min(b.height);
-            for (i, ch) in crate::rules::board::column_name(x as usize)
-                .chars()
-                .enumerate()
-            {
-                if let Some(slot) = grid[row].get_mut(col + i) {
-                    *slot = ch;
-                }
-            }
-        }
-        let mut s = String::new();
-        for line in grid {
-            let text: String = line.into_iter().collect();
-            s.push_str(text.trim_end());
-            s.push('\n');
-        }
-        s
     }
 }
 

@@ -247,7 +247,12 @@ fn execute(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             let (loaded, state) = start(&game, false)?;
             write!(out, "{}", loaded.rules.summary()).map_err(io)?;
             if game.moves.is_some() {
-                write!(out, "\nposition after --moves:\n{}", state.render()).map_err(io)?;
+                write!(
+                    out,
+                    "\nposition after --moves:\n{}",
+                    crate::interface::render::plain(&state)
+                )
+                .map_err(io)?;
             }
         }
         Command::Perft {

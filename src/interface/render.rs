@@ -4,11 +4,13 @@
 //! plain text.
 //!
 //! It asks the board only for its grid (`width`, `height`, `cell_at`), its cell names
-//! and its regions, so it knows no game. A board that does not fill its grid or has no
-//! `top`/`bottom`/`left`/`right` regions (a hex board, say) is shown with the state's own
-//! `render` and a line saying which edges each player owns.
+//! and its regions, so it knows no game. Boards of squares that fill their grid and have
+//! `top`/`bottom`/`left`/`right` regions get the framed drawing ([`board`]); hex boards,
+//! boards with holes and several layers get the plain one ([`plain`]: hex rows offset
+//! so that neighbours touch) and a line saying which edges each player owns.
 
 use crate::engine::state::State;
+use crate::rules::board::{column_name, Cell};
 use crate::rules::Rules;
 
 /// ANSI styles, used only when colour is on.
@@ -35,7 +37,7 @@ pub fn paint(text: &str, colour: usize, on: bool) -> String {
 }
 
 /// The owner of what stands on a cell (the one place that reads a cell's content).
-fn occupant(state: &State, cell: crate::rules::board::Cell) -> Option<usize> {
+fn occupant(state: &State, cell: Cell) -> Option<usize> {
     state.piece_at(cell)
 }
 
@@ -91,8 +93,14 @@ pub fn board(state: &State, prev: Option<&State>, colour: bool) -> String {
     let (w, h) = (b.width as i32, b.height as i32);
     let full_grid = (0..h).all(|y| (0..w).all(|x| b.cell_at(x, y).is_some()));
     let sides = ["top", "bottom", "left", "right"];
-    if !full_grid || w == 0 || h == 0 || sides.iter().any(|s| b.region_index(s).is_none()) {
-        return format!("{}{}\n", state.render(), legend(rules, colour));
+    if b.is_hex()
+        || rules.pieces().len() > 1
+        || !full_grid
+        || w == 0
+        || h == 0
+        || sides.iter().any(|s| b.region_index(s).is_none())
+    {
+        return format!("{}{}\n", plain(state), legend(rules, colour));
     }
     let cell = |x: i32, y: i32| b.cell_at(x, y).expect("the grid is full");
     let cols: Vec<String> = (0..w)
@@ -204,6 +212,75 @@ pub fn board(state: &State, prev: Option<&State>, colour: bool) -> String {
     out.push_str(&legend(rules, colour));
     out.push('\n');
     out
+}
+
+/// The text of one cell: a character per piece kind (`X`/`O` for the players' pieces,
+/// `*` for neutral ones, `.` or a space when absent), as wide for every cell.
+pub fn cell_text(state: &State, cell: Cell) -> String {
+    let rules = state.rules();
+    let n = rules.board().len();
+    let layers = rules.pieces().len();
+    (0..layers)
+        .map(|k| match state.cells()[k * n + cell as usize] {
+            0 if k == 0 => '.',
+            0 => ' ',
+            1 => 'X',
+            2 => 'O',
+            _ => '*',
+        })
+        .collect()
+}
+
+/// The board as text, top row first, with row numbers on the left and column
+/// letters below (on hex boards, below each column's lowest cell, down and to the
+/// left, where the column's diagonal would continue).
+pub fn plain(state: &State) -> String {
+    let b = state.rules().board();
+    let width = state.rules().pieces().len();
+    let unit = if b.is_hex() { width } else { width + 1 };
+    let label_w = b.height.to_string().len() + 1;
+    let cols = b.cells().map(|c| b.screen(c).0).max().unwrap_or(0) * unit + width + 4 + unit;
+    let mut grid = vec![vec![' '; label_w + 1 + cols]; b.height + 1];
+    for (row, line) in grid.iter_mut().enumerate().take(b.height) {
+        let label = format!("{:>w$}", b.height - row, w = label_w);
+        for (i, ch) in label.chars().enumerate() {
+            line[i] = ch;
+        }
+    }
+    // Hex boards keep a column free on the left for the letters of the columns that
+    // end on the lower-left side.
+    let margin = if b.is_hex() { unit.max(1) } else { 0 };
+    let at = |sx: usize| label_w + 1 + margin + sx * unit;
+    for c in b.cells() {
+        let (sx, sy) = b.screen(c);
+        for (i, ch) in cell_text(state, c).chars().enumerate() {
+            grid[sy][at(sx) + i] = ch;
+        }
+    }
+    for x in 0..b.width as i32 {
+        let Some(low) = (0..b.height as i32).find_map(|y| b.cell_at(x, y)) else {
+            continue;
+        };
+        let (sx, sy) = b.screen(low);
+        let col = if b.is_hex() {
+            at(sx).saturating_sub(unit.max(1))
+        } else {
+            at(sx)
+        };
+        let row = (sy + 1).min(b.height);
+        for (i, ch) in column_name(x as usize).chars().enumerate() {
+            if let Some(slot) = grid[row].get_mut(col + i) {
+                *slot = ch;
+            }
+        }
+    }
+    let mut s = String::new();
+    for line in grid {
+        let text: String = line.into_iter().collect();
+        s.push_str(text.trim_end());
+        s.push('\n');
+    }
+    s
 }
 
 #[cfg(test)]

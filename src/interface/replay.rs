@@ -4,6 +4,7 @@
 //! whose `moves` field is an array of moves or one space-separated string.
 
 use crate::engine::state::{describe_outcome, Move, State};
+use crate::interface::render;
 use serde_json::Value;
 
 /// Reads the move list of a record file's text. `path` only names it in messages.
@@ -81,7 +82,7 @@ pub fn replay(start: State, moves: &str) -> (String, Result<State, String>) {
         b.height,
         moves.split_whitespace().count(),
         rules.players()[start.to_move()],
-        start.render()
+        render::plain(&start)
     ));
     let mut state = start;
     for (i, word) in moves.split_whitespace().enumerate() {
@@ -115,7 +116,7 @@ pub fn replay(start: State, moves: &str) -> (String, Result<State, String>) {
             "\n{}. {mover} {}{note}\n{}",
             i + 1,
             mv.to_text(&rules),
-            state.render()
+            render::plain(&state)
         ));
     }
     match state.outcome() {

@@ -612,60 +612,83 @@ impl Matchers {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::rng::Rng;
-    use crate::lang::Overrides;
+    use super::*;
+    use crate::rules::vocab::BoardShape;
+
+    /// A picture drawn as text lines (top first), placed by text column like the
+    /// validator places them.
+    fn picture(name: &str, colours: Colours, lines: &[&str]) -> Picture {
+        let rows = lines
+            .iter()
+            .map(|l| l.chars().filter_map(Sym::from_char).collect())
+            .collect();
+        let columns = lines
+            .iter()
+            .map(|l| {
+                l.char_indices()
+                    .filter(|(_, c)| Sym::from_char(*c).is_some())
+                    .map(|(i, _)| i)
+                    .collect()
+            })
+            .collect();
+        Picture {
+            name: name.into(),
+            symmetry: Symmetry::All,
+            colours,
+            rows,
+            columns,
+        }
+    }
 
     /// The bit-parallel matcher finds the same first anchor as the test-by-test one, on
     /// random positions of square, blocked and hex boards, with and without `?` and `x`.
     #[test]
     fn bit_parallel_matching_agrees_with_testing_one_by_one() {
-        let glyphs = r#"
-forbid "naked diagonal"
-  X x
-  x X
-forbid "knight bend"
-  X . O
-  . . X
-forbid "long switch"
-  X . . O
-  O . . X
-forbid "loose"
-  X ? O
-  . o .
-"#;
-        let hex_glyphs = r#"
-forbid "bridge"
-   X o
-  o X
-forbid "line" colours fixed
-  X . O
-"#;
-        let square = "edges top bottom: black\nedges left right: white";
-        let hexagon = "edges top bottom: black\nedges upper-left lower-right: white";
-        let boards = [
-            ("board square 7", square, glyphs),
-            ("board square 7\nblocked c3 d4 a7", square, glyphs),
-            ("board rectangle 9 by 5", square, glyphs),
-            ("board hexagon 4", hexagon, hex_glyphs),
-            ("board rhombus 6 by 5", square, hex_glyphs),
+        let square = [
+            picture("naked diagonal", Colours::Swap, &["X x", "x X"]),
+            picture("knight bend", Colours::Swap, &["X . O", ". . X"]),
+            picture("long switch", Colours::Swap, &["X . . O", "O . . X"]),
+            picture("loose", Colours::Swap, &["X ? O", ". o ."]),
         ];
-        for (board, edges, glyphs) in boards {
-            let text = format!(
-                "game \"t\"\nplayers black white\n{board}\n{edges}\npiece stone\n\
-                 turn: place stone on empty\n{glyphs}\nwin: connect own edges\n"
-            );
-            let loaded = crate::load_str("t.game", &text, &Overrides::default())
-                .unwrap_or_else(|r| panic!("{board}: {r}"));
-            let rules = &loaded.rules;
-            let b = rules.board();
-            let mut rng = Rng::new(3);
+        let hex = [
+            picture("bridge", Colours::Swap, &[" X o", "o X"]),
+            picture("line", Colours::Fixed, &["X . O"]),
+        ];
+        let boards = [
+            (Board::new(BoardShape::Square, &[7], &[]), &square[..]),
+            (
+                Board::new(BoardShape::Square, &[7], &[(2, 2), (3, 3), (0, 6)]),
+                &square[..],
+            ),
+            (Board::new(BoardShape::Rectangle, &[9, 5], &[]), &square[..]),
+            (Board::new(BoardShape::Hexagon, &[4], &[]), &hex[..]),
+            (Board::new(BoardShape::Rhombus, &[6, 5], &[]), &hex[..]),
+        ];
+        // A SplitMix64 stream: the test needs varied positions, not the engine's RNG.
+        let mut x = 3u64;
+        let mut below = |n: u64| {
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            (z ^ (z >> 31)) % n
+        };
+        for (b, pictures) in &boards {
+            let orbits: Vec<(Vec<Pattern>, Colours)> = pictures
+                .iter()
+                .map(|p| (orbit(p, b.is_hex()).expect("on the lattice"), p.colours))
+                .collect();
+            let matchers = [
+                Matchers::build(b, &orbits, 1),
+                Matchers::build(b, &orbits, 2),
+            ];
             let mut found = 0;
             for _ in 0..300 {
-                let density = rng.below(100);
+                let density = below(100);
                 let cells: Vec<u8> = (0..b.len())
                     .map(|_| {
-                        if rng.below(100) < density {
-                            1 + rng.below(2) as u8
+                        if below(100) < density {
+                            1 + below(2) as u8
                         } else {
                             0
                         }
@@ -673,14 +696,24 @@ forbid "line" colours fixed
                     .collect();
                 for c in b.cells() {
                     let (x, y) = b.xy(c);
-                    for m in &rules.matchers {
+                    for m in &matchers {
                         let slow = m.find_slowly(&cells, c, x, y);
-                        assert_eq!(m.find(&cells, c), slow, "{board} at {}", b.cell_name(c));
+                        assert_eq!(
+                            m.find(&cells, c),
+                            slow,
+                            "{} at {}",
+                            b.describe(),
+                            b.cell_name(c)
+                        );
                         found += usize::from(slow.is_some());
                     }
                 }
             }
-            assert!(found > 100, "{board}: the positions exercise the glyphs");
+            assert!(
+                found > 100,
+                "{}: the positions exercise the glyphs",
+                b.describe()
+            );
         }
     }
 }

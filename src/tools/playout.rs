@@ -315,7 +315,7 @@ impl Tally {
 /// rule `no move: impossible` first, then each `claim:` line in file order.
 pub fn claim_names(rules: &Rules) -> Vec<String> {
     let mut v = Vec::new();
-    if rules.no_move() == crate::lang::ast::NoMove::Impossible {
+    if rules.no_move() == crate::rules::NoMove::Impossible {
         v.push(mover_can_move());
     }
     for c in rules.claims() {

@@ -39,7 +39,7 @@ pub fn usable(rules: &Rules, codec: &super::search::Codec) -> Symmetries {
     let mut notes = Vec::new();
     let mut keep: Vec<Vec<Cell>> = Vec::new();
     let glyph_problem = glyphs_closed(rules).err();
-    let square = matches!(board.shape, crate::lang::ast::BoardShape::Square);
+    let square = matches!(board.shape, crate::rules::BoardShape::Square);
     for (k, map) in all.into_iter().enumerate() {
         if k == 0 {
             keep.push(map);
@@ -105,7 +105,7 @@ pub fn usable(rules: &Rules, codec: &super::search::Codec) -> Symmetries {
 }
 
 /// Whether `map` sends neighbours (for the goal's adjacency) to neighbours.
-fn keeps_adjacency(board: &Board, map: &[Cell], adjacency: crate::lang::ast::Adjacency) -> bool {
+fn keeps_adjacency(board: &Board, map: &[Cell], adjacency: crate::rules::Adjacency) -> bool {
     let nb = board.neighbours(adjacency);
     board.cells().all(|c| {
         let mut a: Vec<Cell> = nb.of(c).iter().map(|&n| map[n as usize]).collect();
