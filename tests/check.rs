@@ -6,8 +6,8 @@ use crate::common::*;
 use std::sync::Arc;
 use weft::engine::state::{Move, Outcome, State};
 use weft::rules::Rules;
-use weft::tools::playout::{self, Plan, Tally};
-use weft::tools::report::Report;
+use weft::tools::playout::{self, Plan, PlayoutTally};
+use weft::tools::report::CheckReport;
 
 fn claims_rules(size: i64) -> Arc<Rules> {
     load("tests/data/claims.game", Some(size), &[])
@@ -23,7 +23,7 @@ fn plan(games: u64, threads: usize, detailed: u64) -> Plan {
     }
 }
 
-fn run(start: &State, plan: &Plan) -> Tally {
+fn run(start: &State, plan: &Plan) -> PlayoutTally {
     playout::run(start, plan, &|_| {})
 }
 
@@ -307,8 +307,8 @@ fn a_report_is_built_from_the_tally_alone() {
         start_moves: String::new(),
         seconds: 1.0,
     };
-    let r = Report::build(&start, &p, &t, &meta);
-    assert_eq!(r, Report::build(&start, &p, &run(&start, &p), &meta));
+    let r = CheckReport::build(&start, &p, &t, &meta);
+    assert_eq!(r, CheckReport::build(&start, &p, &run(&start, &p), &meta));
     let seat_wins: u64 = r.wins_by_seat.iter().map(|s| s.wins).sum();
     assert_eq!(seat_wins, r.balance.decisive);
     let swap = r.swap.as_ref().expect("crossway has the swap");

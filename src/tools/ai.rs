@@ -269,7 +269,7 @@ pub fn search_until(
 
 /// The tally of [`versus_random`].
 #[derive(Debug, Clone, Default)]
-pub struct Tally {
+pub struct VersusTally {
     pub games: u32,
     pub ai_wins: u32,
     pub random_wins: u32,
@@ -279,7 +279,7 @@ pub struct Tally {
     pub ai_seconds: f64,
 }
 
-impl Tally {
+impl VersusTally {
     pub fn win_rate(&self) -> f64 {
         f64::from(self.ai_wins) / f64::from(self.games.max(1))
     }
@@ -291,10 +291,10 @@ impl Tally {
 /// Plays `games` games from `start`, the computer against a uniformly random player,
 /// the computer taking the first seat in even-numbered games and the second in odd
 /// ones. Game `i` uses generators derived from `seed` and `i` only.
-pub fn versus_random(start: &State, games: u32, budget: Budget, seed: u64) -> Tally {
-    let mut t = Tally {
+pub fn versus_random(start: &State, games: u32, budget: Budget, seed: u64) -> VersusTally {
+    let mut t = VersusTally {
         games,
-        ..Tally::default()
+        ..VersusTally::default()
     };
     for g in 0..games {
         let ai_seat = (g % 2) as usize;

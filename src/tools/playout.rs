@@ -1,5 +1,5 @@
 //! The random-game engine behind `weft check`: plays many uniformly random games
-//! on all cores and folds what happened in them into a [`Tally`].
+//! on all cores and folds what happened in them into a [`PlayoutTally`].
 //!
 //! Game `i` of a run uses a generator derived from the run's seed and `i` alone
 //! (`Rng::for_game`), whether a game is looked at in detail depends on `i` alone,
@@ -172,7 +172,7 @@ pub struct ClaimTally {
 
 /// Everything a run found, summed over games.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct PlayoutTally {
     pub games: u64,
     /// Wins by colour (player index).
     pub wins_by_colour: Vec<u64>,
@@ -246,14 +246,14 @@ fn add_map<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {
     }
 }
 
-impl Tally {
-    fn new(rules: &Rules) -> Tally {
+impl PlayoutTally {
+    fn new(rules: &Rules) -> PlayoutTally {
         let players = rules.players().len();
         let mut claims = BTreeMap::new();
         for c in claim_names(rules) {
             claims.insert(c, ClaimTally::default());
         }
-        Tally {
+        PlayoutTally {
             wins_by_colour: vec![0; players],
             wins_by_seat: vec![0; players],
             wins_by_seat_swapped: vec![0; players],
@@ -263,12 +263,12 @@ impl Tally {
                 covered_by_cell: vec![0; rules.board().len()],
                 ..Detail::default()
             },
-            ..Tally::default()
+            ..PlayoutTally::default()
         }
     }
 
     /// Adds another tally of the same rules (order does not matter).
-    pub fn merge(&mut self, o: Tally) {
+    pub fn merge(&mut self, o: PlayoutTally) {
         self.games += o.games;
         add_into(&mut self.wins_by_colour, &o.wins_by_colour);
         add_into(&mut self.wins_by_seat, &o.wins_by_seat);
@@ -366,7 +366,7 @@ pub fn random_game(start: &State, rng: &mut Rng, moves: &mut Vec<Move>, max_plie
 }
 
 /// Plays game `index` and folds it into `t`.
-fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &mut Tally) {
+fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &mut PlayoutTally) {
     let detailed = plan.is_detailed(index);
     let rules = start.rules();
     let mut rng = Rng::for_game(plan.seed, index);
@@ -594,18 +594,18 @@ fn placements(rules: &Rules) -> Vec<(Move, usize)> {
 
 /// Plays the games of `plan` from `start` and returns their tally. `progress` is
 /// told of every finished batch of games (from any worker).
-pub fn run(start: &State, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+pub fn run(start: &State, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> PlayoutTally {
     let rules = start.rules().clone();
     let batches = plan.games.div_ceil(BATCH);
     let threads = (plan.threads.max(1) as u64).min(batches.max(1)) as usize;
     let next = AtomicU64::new(0);
     let placements = placements(&rules);
-    let mut total = Tally::new(&rules);
+    let mut total = PlayoutTally::new(&rules);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut t = Tally::new(&rules);
+                    let mut t = PlayoutTally::new(&rules);
                     let mut scratch = Scratch {
                         moves: Vec::with_capacity(rules.board().len() * 2 + 8),
                         legal: Vec::with_capacity(rules.board().len() + 2),
