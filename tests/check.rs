@@ -448,74 +448,81 @@ fn replay_stops_at_an_illegal_move_with_the_reason() {
 
 #[test]
 fn replay_reads_a_record_and_refuses_a_bad_one_with_a_reason() {
+    // `weft replay --record` reads records with the REPL's reader: a record saved by
+    // `play` replays with its own parameters; anything else is refused with a reason.
     let dir = std::env::temp_dir().join(format!("weft-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let record = |moves: &[&str], size: i64| {
+        serde_json::json!({
+            "format": "weft record 1",
+            "game": "Crossway",
+            "rule_file": "games/crossway.game",
+            "rule_hash": "fnv1a64:0000000000000000",
+            "params": {"size": size},
+            "moves": moves,
+        })
+        .to_string()
+    };
     let run = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         let p = path.to_str().unwrap().to_string();
-        (
-            weft(&[
-                "replay",
-                "games/crossway.game",
-                "--size",
-                "3",
-                "--record",
-                &p,
-            ]),
-            p,
-        )
+        (weft(&["replay", "games/crossway.game", "--record", &p]), p)
     };
-    let (o, _) = run(
-        "ok.json",
-        r#"{"rules_file": "games/crossway.game", "moves": ["b2", "swap", "a1"]}"#,
-    );
+    let (o, _) = run("ok.json", &record(&["b2", "swap", "a1"], 3));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
+    assert!(
+        out.starts_with("Crossway, 3x3, 3 moves\n"),
+        "the record's size: {out}"
+    );
     assert!(
         out.contains("\n2. white swap (the seats exchange colours)\n"),
         "{out}"
     );
     assert!(out.contains("\n3. white a1\n"), "{out}");
-    let (o, _) = run("string.json", r#"{"moves": "b2 a1"}"#);
-    assert!(stdout(&o).contains("\n2. white a1\n"));
+    assert!(
+        stderr(&o).contains("has changed since"),
+        "the hash differs: {}",
+        stderr(&o)
+    );
     for (name, text, reason) in [
         (
             "list.json",
-            r#"["b2"]"#,
-            "a record is a JSON object with a `moves` field, not an array",
+            r#"["b2"]"#.to_string(),
+            "not a weft record: a record is a JSON object",
         ),
         (
-            "none.json",
-            r#"{"move": "b2"}"#,
-            "the record has no `moves` field",
+            "lax.json",
+            r#"{"moves": ["b2"]}"#.to_string(),
+            "not a weft record: missing field `format`",
         ),
         (
-            "num.json",
-            r#"{"moves": ["b2", 3]}"#,
-            "moves[1] is a number, not a move in quotes such as \"c3\"",
+            "format.json",
+            record(&["b2"], 3).replace("weft record 1", "weft record 2"),
+            "format is \"weft record 2\"",
         ),
         (
-            "two.json",
-            r#"{"moves": ["b2 a1"]}"#,
-            "moves[0] is `b2 a1`: each entry is one move such as \"c3\"",
+            "twice.json",
+            record(&["b2"], 3).replace("\"moves\"", "\"moves\":[\"a1\"],\"moves\""),
+            "duplicate field `moves`",
         ),
         (
-            "obj.json",
-            r#"{"moves": {}}"#,
-            "`moves` is an object; write an array of moves or one string of moves",
+            "illegal.json",
+            record(&["b2", "b2"], 3),
+            "move 2 `b2` is illegal: b2 is not empty",
+        ),
+        (
+            "size.json",
+            record(&["b2"], 99),
+            "does not load with the record's parameters",
         ),
     ] {
-        let (o, path) = run(name, text);
-        assert_eq!(o.status.code(), Some(1), "{name}");
-        assert_eq!(stderr(&o), format!("{path}: {reason}\n"));
+        let (o, path) = run(name, &text);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&path), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(reason), "{name}: {}", stderr(&o));
     }
-    let (o, path) = run("bad.json", "moves: b2");
-    assert!(
-        stderr(&o).starts_with(&format!("{path}: not a JSON record (")),
-        "{}",
-        stderr(&o)
-    );
     let o = weft(&["replay", "games/crossway.game", "--record", "nope.json"]);
     assert!(stderr(&o).starts_with("cannot read nope.json:"));
     let o = weft(&["replay", "games/crossway.game"]);
@@ -529,4 +536,17 @@ fn replay_reads_a_record_and_refuses_a_bad_one_with_a_reason() {
         "x",
     ]);
     assert_eq!(o.status.code(), Some(2), "not both");
+    let o = weft(&[
+        "replay",
+        "games/crossway.game",
+        "--size",
+        "5",
+        "--record",
+        "x",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "the record's parameters, not --size"
+    );
 }

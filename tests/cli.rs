@@ -111,7 +111,11 @@ fn usage_errors_exit_2_and_missing_files_exit_1() {
         "--depth",
         "1",
     ]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a malformed value is a usage error"
+    );
     assert_eq!(stderr(&o), "--set takes name=value, got `size`\n");
 }
 
@@ -253,4 +257,70 @@ fn bench_prints_playouts_and_moves_per_second() {
         "2",
     ]);
     assert_eq!(o.status.code(), Some(2), "a fixed count runs on one thread");
+}
+
+#[test]
+fn values_out_of_range_are_usage_errors_with_their_range() {
+    for (args, range) in [
+        (
+            &["bench", "games/crossway.game", "--seconds", "inf"][..],
+            "from 0.01 to 86400",
+        ),
+        (
+            &["bench", "games/crossway.game", "--seconds", "-5"],
+            "from 0.01 to 86400",
+        ),
+        (
+            &["bench", "games/crossway.game", "--seconds", "NaN"],
+            "from 0.01 to 86400",
+        ),
+        (
+            &["bench", "games/crossway.game", "--seconds", "1e20"],
+            "from 0.01 to 86400",
+        ),
+        (
+            &["bench", "games/crossway.game", "--threads", "40000"],
+            "from 1 to 256",
+        ),
+        (
+            &["perft", "games/crossway.game", "--depth", "100000000"],
+            "from 1 to 200",
+        ),
+        (
+            &[
+                "perft",
+                "games/crossway.game",
+                "--depth",
+                "18446744073709551615",
+            ],
+            "from 1 to 200",
+        ),
+        (
+            &["check", "games/crossway.game", "--threads", "0"],
+            "from 1 to 256",
+        ),
+        (
+            &["check", "games/crossway.game", "--playouts", "0"],
+            "from 1 to",
+        ),
+        (
+            &[
+                "solve",
+                "games/crosswind.game",
+                "--memory",
+                "18446744073709551615",
+            ],
+            "from 1 to 1048576",
+        ),
+    ] {
+        let o = weft(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let first = stderr(&o).lines().next().unwrap_or_default().to_string();
+        assert!(
+            first.starts_with("error: invalid value") && first.contains(range),
+            "{args:?}: the reason and the range on one line: {}",
+            stderr(&o)
+        );
+        assert!(stdout(&o).is_empty(), "{args:?}: nothing ran");
+    }
 }

@@ -433,11 +433,11 @@ fn finished_games_refuse_moves() {
 fn replay_names_the_first_bad_move() {
     let s = State::new(rules("crossway", 3));
     assert_eq!(
-        s.clone().replay("a1 b1 b2 a2").unwrap_err(),
+        s.clone().replay("a1 b1 b2 a2").unwrap_err().to_string(),
         "move 4 `a2` is illegal: it would form the forbidden glyph \"crosscut\" at a1 b1 a2 b2"
     );
     assert_eq!(
-        s.clone().replay("a1 z9").unwrap_err(),
+        s.clone().replay("a1 z9").unwrap_err().to_string(),
         "move 2 `z9`: `z9` is not a move: write a point from a1 to c3, `swap` or `pass`"
     );
 }

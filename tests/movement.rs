@@ -21,7 +21,7 @@ fn why_text(s: &State, text: &str) -> String {
             Ok(()) => "legal".into(),
             Err(e) => e.describe(s.rules()),
         },
-        Err(e) => e,
+        Err(e) => e.to_string(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! All integration tests, built as one binary (see `mod` lines).
 
+mod architecture;
 mod check;
 mod cli;
 mod common;

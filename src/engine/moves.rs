@@ -9,6 +9,16 @@
 use crate::rules::board::{Board, Cell};
 use crate::rules::Rules;
 
+/// Text that is not a move in this game's notation, with what a move looks like.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a move: {expected}")]
+pub struct NotationError {
+    /// The text as given (trimmed).
+    pub text: String,
+    /// What to write instead, e.g. "write a point from a1 to c3, `swap` or `pass`".
+    pub expected: String,
+}
+
 /// One step of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
@@ -71,7 +81,7 @@ impl Move {
     }
 
     /// Reads a move in notation. It is not checked against the position.
-    pub fn parse(text: &str, rules: &Rules) -> Result<Move, String> {
+    pub fn parse(text: &str, rules: &Rules) -> Result<Move, NotationError> {
         let t = text.trim();
         match t.to_ascii_lowercase().as_str() {
             "swap" => return Ok(Move::Swap),
@@ -82,11 +92,14 @@ impl Move {
         let bad = || {
             let first = b.cells().next().unwrap_or(0);
             let last = b.cells().last().unwrap_or(0);
-            format!(
-                "`{t}` is not a move: write a point from {} to {}, `swap` or `pass`",
-                b.cell_name(first),
-                b.cell_name(last)
-            )
+            NotationError {
+                text: t.to_string(),
+                expected: format!(
+                    "write a point from {} to {}, `swap` or `pass`",
+                    b.cell_name(first),
+                    b.cell_name(last)
+                ),
+            }
         };
         let parts: Vec<&str> = t.split(',').collect();
         if parts.is_empty() || parts.len() > 2 {

@@ -6,6 +6,8 @@
 //! never produce a position the rules do not allow. The hash is FNV-1a over the rule
 //! file's bytes, written out here because std's hasher is randomised per process.
 
+use crate::engine::state::{Move, ReplayError, State};
+use crate::lang::{load_str, Loaded, Overrides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -55,6 +57,55 @@ pub fn text_hash(text: &str) -> String {
     format!("fnv1a64:{:016x}", fnv1a64(text.as_bytes()))
 }
 
+/// Why a record could not be read, written or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    /// Not JSON, not a record's fields, or another format version.
+    #[error("{0}")]
+    NotRecord(String),
+    #[error("cannot write {path}: {reason}")]
+    Write { path: String, reason: String },
+    #[error("{path} already exists: `save {path} --force` replaces it")]
+    Exists { path: String },
+    /// The rule file the record names could be found nowhere.
+    #[error("cannot load {path}: cannot read its rule file {rule_file}: {reason}")]
+    RuleFile {
+        path: String,
+        rule_file: String,
+        reason: String,
+    },
+    /// The rule file does not load with the record's parameters.
+    #[error("refused {path}: {rule_file} does not load with the record's parameters:\n{report}")]
+    Rules {
+        path: String,
+        rule_file: String,
+        report: crate::lang::diagnostic::Diagnostics,
+    },
+    /// A move does not replay.
+    #[error("refused {path}: {source}{}", if *changed { " (the rule file has changed since the record was saved)" } else { "" })]
+    Moves {
+        path: String,
+        source: ReplayError,
+        changed: bool,
+    },
+}
+
+impl RecordError {
+    /// For a rule file that does not load with the record's parameters: its first
+    /// error in one line (see `Diagnostics::one_line`); otherwise the whole message.
+    pub fn rules_one_line(&self, label: &str) -> String {
+        match self {
+            RecordError::Rules { report, .. } => report.one_line(label),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl Record {
     /// The record as pretty-printed JSON, ending with a newline.
     pub fn to_json(&self) -> String {
@@ -63,30 +114,59 @@ impl Record {
         s
     }
 
-    /// Reads a record from JSON text; the error is one line.
-    pub fn from_json(text: &str) -> Result<Record, String> {
-        let r: Record =
-            serde_json::from_str(text).map_err(|e| format!("not a weft record: {e}"))?;
+    /// Reads a record from JSON text; the error is one line. Unknown fields, a field
+    /// given twice and another format version are refused.
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        // serde would also take the fields as an array, in order: a record is an object.
+        if !text.trim_start().starts_with('{') {
+            return Err(RecordError::NotRecord(
+                "not a weft record: a record is a JSON object (`{\"format\": \"weft record 1\", ...}`)"
+                    .into(),
+            ));
+        }
+        let r: Record = serde_json::from_str(text)
+            .map_err(|e| RecordError::NotRecord(format!("not a weft record: {e}")))?;
         if r.format != FORMAT {
-            return Err(format!(
+            return Err(RecordError::NotRecord(format!(
                 "not a weft record this version reads: format is \"{}\", expected \"{FORMAT}\"",
                 r.format
-            ));
+            )));
         }
         Ok(r)
     }
 
     /// Reads a record file.
-    pub fn read(path: &str) -> Result<Record, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        Record::from_json(&text).map_err(|e| format!("{path}: {e}"))
+    pub fn read(path: &str) -> Result<Record, RecordError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Read {
+            path: path.to_string(),
+            source,
+        })?;
+        Record::from_json(&text).map_err(|e| RecordError::NotRecord(format!("{path}: {e}")))
+    }
+
+    /// The record's parameters as overrides.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            sets: self
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), v.to_string()))
+                .collect(),
+            size: None,
+        }
     }
 
     /// Writes the record to `path`. An existing file is left alone unless `overwrite`.
-    pub fn write(&self, path: &str, overwrite: bool) -> Result<(), String> {
-        let fail = |e: std::io::Error| format!("cannot write {path}: {e}");
+    pub fn write(&self, path: &str, overwrite: bool) -> Result<(), RecordError> {
+        let fail = |e: std::io::Error| RecordError::Write {
+            path: path.to_string(),
+            reason: e.to_string(),
+        };
         if Path::new(path).is_dir() {
-            return Err(format!("cannot write {path}: it is a directory"));
+            return Err(RecordError::Write {
+                path: path.to_string(),
+                reason: "it is a directory".into(),
+            });
         }
         let mut file = if overwrite {
             std::fs::File::create(path).map_err(fail)?
@@ -100,15 +180,108 @@ impl Record {
             {
                 Ok(f) => f,
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    return Err(format!(
-                        "{path} already exists: `save {path} --force` replaces it"
-                    ))
+                    return Err(RecordError::Exists {
+                        path: path.to_string(),
+                    })
                 }
                 Err(e) => return Err(fail(e)),
             }
         };
         file.write_all(self.to_json().as_bytes()).map_err(fail)
     }
+}
+
+/// A record opened for play: its rule file found and loaded with the record's
+/// parameters, and every move replayed through the checked path.
+pub struct Opened {
+    pub record: Record,
+    /// Where the rule file was found, and its text.
+    pub rule_path: String,
+    pub rule_text: String,
+    /// Whether the rule file's text differs from the one the record was saved with.
+    pub changed: bool,
+    pub loaded: Loaded,
+    /// The start position, and each move with the position after it.
+    pub start: State,
+    pub replayed: Vec<(Move, State)>,
+}
+
+/// Opens the record at `path`. Its rule file is looked for as the record names it, then
+/// beside the record, then as `fallback` (the file already in use) if that has the same
+/// text.
+pub fn open(path: &str, fallback: Option<&str>) -> Result<Opened, RecordError> {
+    let record = Record::read(path)?;
+    let (rule_path, rule_text) = locate_rule_file(&record, path, fallback)?;
+    open_with(path, record, rule_path, rule_text)
+}
+
+/// Opens a record already read, on the given rule file.
+pub fn open_with(
+    path: &str,
+    record: Record,
+    rule_path: String,
+    rule_text: String,
+) -> Result<Opened, RecordError> {
+    let changed = text_hash(&rule_text) != record.rule_hash;
+    let loaded =
+        load_str(&rule_path, &rule_text, &record.overrides()).map_err(|r| RecordError::Rules {
+            path: path.to_string(),
+            rule_file: rule_path.clone(),
+            report: r,
+        })?;
+    let start = State::new(loaded.rules.clone());
+    let replayed =
+        start
+            .clone()
+            .replay_each(&record.moves)
+            .map_err(|source| RecordError::Moves {
+                path: path.to_string(),
+                source,
+                changed,
+            })?;
+    Ok(Opened {
+        record,
+        rule_path,
+        rule_text,
+        changed,
+        loaded,
+        start,
+        replayed,
+    })
+}
+
+/// Finds the rule file a record names: as written, then beside the record, then
+/// `fallback` if it is the same text.
+fn locate_rule_file(
+    rec: &Record,
+    record_path: &str,
+    fallback: Option<&str>,
+) -> Result<(String, String), RecordError> {
+    let mut tried = vec![rec.rule_file.clone()];
+    if let Some(dir) = Path::new(record_path).parent() {
+        let beside = dir.join(&rec.rule_file);
+        tried.push(beside.to_string_lossy().into_owned());
+    }
+    let named = tried.len();
+    tried.extend(fallback.map(String::from));
+    let mut first_error = None;
+    for (i, p) in tried.iter().enumerate() {
+        match std::fs::read_to_string(p) {
+            // The fallback stands in only if it is the same text.
+            Ok(text) if i < named || text_hash(&text) == rec.rule_hash => {
+                return Ok((p.clone(), text))
+            }
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(e.to_string());
+            }
+        }
+    }
+    Err(RecordError::RuleFile {
+        path: record_path.to_string(),
+        rule_file: rec.rule_file.clone(),
+        reason: first_error.unwrap_or_default(),
+    })
 }
 
 #[cfg(test)]
@@ -136,12 +309,14 @@ mod tests {
     #[test]
     fn foreign_or_broken_json_is_refused_in_one_line() {
         let wrong = sample().to_json().replace(FORMAT, "weft record 9");
-        let e = Record::from_json(&wrong).unwrap_err();
+        let e = Record::from_json(&wrong).unwrap_err().to_string();
         assert!(e.contains("format is \"weft record 9\""), "{e}");
-        let e = Record::from_json("{\"format\": \"weft record 1\"}").unwrap_err();
+        let e = Record::from_json("{\"format\": \"weft record 1\"}")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("not a weft record: missing field"), "{e}");
         assert!(!e.contains('\n'));
-        let e = Record::from_json("[1, 2").unwrap_err();
+        let e = Record::from_json("[1, 2").unwrap_err().to_string();
         assert!(e.starts_with("not a weft record:"), "{e}");
     }
 

@@ -216,6 +216,27 @@ impl Diagnostics {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+
+    /// The first error (in rendering order) in one line, for places with room for one:
+    /// its message, with a command-line flag that opens it (`--set size=99: ...`)
+    /// replaced by `label`, and its hint in brackets (`--set ` there shortened to
+    /// `set `).
+    pub fn one_line(&self, label: &str) -> String {
+        let mut errors: Vec<&Diagnostic> =
+            self.diagnostics.iter().filter(|d| d.is_error()).collect();
+        errors.sort_by_key(|d| d.span.map(|s| (s.start, s.end)));
+        let Some(d) = errors.first() else {
+            return self.to_string().trim_end().to_string();
+        };
+        let message = match d.message.split_once(": ") {
+            Some((flag, rest)) if flag.starts_with("--") => format!("{label}: {rest}"),
+            _ => d.message.clone(),
+        };
+        match &d.hint {
+            Some(h) => format!("{message} ({})", h.replace("--set ", "set ")),
+            None => message,
+        }
+    }
 }
 
 impl fmt::Display for Diagnostics {

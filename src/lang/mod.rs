@@ -41,6 +41,16 @@ pub enum LoadError {
     Rules(Diagnostics),
 }
 
+impl LoadError {
+    /// The error in one line (see [`Diagnostics::one_line`]).
+    pub fn one_line(&self, label: &str) -> String {
+        match self {
+            LoadError::Read { .. } => self.to_string(),
+            LoadError::Rules(d) => d.one_line(label),
+        }
+    }
+}
+
 /// Runs the whole pipeline on a rule file's text. `path` only names it in messages.
 pub fn load_str(path: &str, text: &str, overrides: &Overrides) -> Result<Loaded, Diagnostics> {
     let source = Source::new(path, text);

@@ -7,7 +7,7 @@
 
 use super::ast::*;
 use super::diagnostic::{Diagnostic, Span, Spanned};
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
 #[derive(pest_derive::Parser)]
@@ -276,6 +276,7 @@ fn condition(pair: Pair<Rule>, base: usize) -> Cond {
     }
 }
 
+/// One statement of the tree, dispatched by its kind.
 fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
     let span = span_of(&pair, base);
     let rule = pair.as_rule();
@@ -290,45 +291,9 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
         }
         Rule::year_stmt => Statement::Year(int(next(), base)),
         Rule::about_stmt => Statement::About(string(next(), base)),
-        Rule::param_stmt => {
-            let name = ident(next(), base);
-            let default = int(next(), base);
-            let mut range = None;
-            let mut doc = None;
-            for p in inner {
-                match p.as_rule() {
-                    Rule::param_range => {
-                        let mut r = p.into_inner();
-                        let lo = int(r.next().expect("range low"), base);
-                        let hi = int(r.next().expect("range high"), base);
-                        range = Some((lo, hi));
-                    }
-                    _ => doc = Some(string(p, base)),
-                }
-            }
-            Statement::Param {
-                name,
-                default,
-                range,
-                doc,
-            }
-        }
+        Rule::param_stmt => param_statement(inner, base),
         Rule::players_stmt => Statement::Players(inner.map(|p| ident(p, base)).collect()),
-        Rule::board_stmt => {
-            let shape_pair = next();
-            let sspan = span_of(&shape_pair, base);
-            let shape = match shape_pair.as_rule() {
-                Rule::square_shape => BoardShape::Square,
-                Rule::rectangle_shape => BoardShape::Rectangle,
-                Rule::hexagon_shape => BoardShape::Hexagon,
-                _ => BoardShape::Rhombus,
-            };
-            let dims = shape_pair.into_inner().map(|p| expr(p, base)).collect();
-            Statement::Board {
-                shape: Spanned::new(shape, sspan),
-                dims,
-            }
-        }
+        Rule::board_stmt => board_statement(next(), base),
         Rule::blocked_stmt => Statement::Blocked(inner.map(|p| ident(p, base)).collect()),
         Rule::region_stmt => {
             let name = ident(next(), base);
@@ -345,85 +310,14 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
                 owner,
             }
         }
-        Rule::piece_stmt => {
-            let mut neutral = false;
-            let mut name = None;
-            for p in inner {
-                match p.as_rule() {
-                    Rule::neutral_kw => neutral = true,
-                    _ => name = Some(ident(p, base)),
-                }
-            }
-            Statement::Piece {
-                name: name.expect("grammar: piece has a name"),
-                neutral,
-            }
-        }
-        Rule::setup_stmt => {
-            let owner = ident(next(), base);
-            let piece = ident(next(), base);
-            let at = next();
-            let at = match at.as_rule() {
-                Rule::setup_rows => {
-                    let mut r = at.into_inner();
-                    let lo = expr(r.next().expect("from row"), base);
-                    let hi = expr(r.next().expect("to row"), base);
-                    SetupCells::Rows(lo, hi)
-                }
-                _ => SetupCells::Cells(at.into_inner().map(|p| ident(p, base)).collect()),
-            };
-            Statement::Setup { owner, piece, at }
-        }
-        Rule::turn_stmt => {
-            let mut guard = None;
-            let mut steps = Vec::new();
-            for p in inner {
-                match p.as_rule() {
-                    Rule::turn_guard => {
-                        let c = p.into_inner().next().expect("a condition");
-                        let cspan = span_of(&c, base);
-                        guard = Some(Spanned::new(condition(c, base), cspan));
-                    }
-                    _ => steps.push(build_step(p, base)),
-                }
-            }
-            Statement::Turn { guard, steps }
-        }
-        Rule::check_stmt => {
-            let r = next();
-            let result = match r.as_str() {
-                "win" => Verdict::Win,
-                "lose" => Verdict::Lose,
-                _ => Verdict::Draw,
-            };
-            let verdict = Spanned::new(result, span_of(&r, base));
-            let c = next();
-            let cspan = span_of(&c, base);
-            Statement::TurnStart {
-                verdict,
-                cond: Spanned::new(condition(c, base), cspan),
-            }
-        }
+        Rule::piece_stmt => piece_statement(inner, base),
+        Rule::setup_stmt => setup_statement(inner, base),
+        Rule::turn_stmt => turn_statement(inner, base),
+        Rule::turn_start_stmt => turn_start_statement(inner, base),
         Rule::frozen_stmt => Statement::Frozen(ident(next(), base)),
         Rule::ply_limit_stmt => Statement::PlyLimit(expr(next(), base)),
         Rule::forbid_stmt => Statement::Forbid(build_glyph(inner, base, span)),
-        Rule::win_stmt => {
-            let goal = next();
-            let gspan = span_of(&goal, base);
-            let adjacency = goal.clone().into_inner().next().map(|a| {
-                match a.into_inner().next().expect("adjacency kind").as_rule() {
-                    Rule::adjacency_orthogonal => Adjacency::Orthogonal,
-                    Rule::adjacency_diagonal => Adjacency::Diagonal,
-                    _ => Adjacency::All,
-                }
-            });
-            let node = if goal.as_rule() == Rule::race_goal {
-                Goal::CrossingRace
-            } else {
-                Goal::ConnectOwnEdges { adjacency }
-            };
-            Statement::Win(Spanned::new(node, gspan))
-        }
+        Rule::win_stmt => Statement::Win(goal(next(), base)),
         Rule::swap_stmt => Statement::Swap,
         Rule::no_move_stmt => {
             let p = next();
@@ -435,22 +329,150 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
             };
             Statement::NoMove(Spanned::new(policy, span_of(&p, base)))
         }
-        Rule::claim_stmt => {
-            let c = next();
-            let cspan = span_of(&c, base);
-            let claim = match c.as_rule() {
-                Rule::claim_no_draws => ClaimDecl::NoDraws,
-                Rule::claim_no_passes => ClaimDecl::NoPasses,
-                _ => ClaimDecl::LengthAtMost(expr(
-                    c.into_inner().next().expect("grammar: length has a number"),
-                    base,
-                )),
-            };
-            Statement::Claim(Spanned::new(claim, cspan))
-        }
+        Rule::claim_stmt => Statement::Claim(claim(next(), base)),
         _ => Statement::Unknown(ident(next(), base)),
     };
     Spanned::new(node, span)
+}
+
+/// `param size = 9 in 2 to 26 "board side"`
+fn param_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
+    let name = ident(inner.next().expect("a name"), base);
+    let default = int(inner.next().expect("a default"), base);
+    let mut range = None;
+    let mut doc = None;
+    for p in inner {
+        match p.as_rule() {
+            Rule::param_range => {
+                let mut r = p.into_inner();
+                let lo = int(r.next().expect("range low"), base);
+                let hi = int(r.next().expect("range high"), base);
+                range = Some((lo, hi));
+            }
+            _ => doc = Some(string(p, base)),
+        }
+    }
+    Statement::Param {
+        name,
+        default,
+        range,
+        doc,
+    }
+}
+
+/// `board square size`, `board rhombus 11 by 11`
+fn board_statement(shape_pair: Pair<Rule>, base: usize) -> Statement {
+    let sspan = span_of(&shape_pair, base);
+    let shape = match shape_pair.as_rule() {
+        Rule::square_shape => BoardShape::Square,
+        Rule::rectangle_shape => BoardShape::Rectangle,
+        Rule::hexagon_shape => BoardShape::Hexagon,
+        _ => BoardShape::Rhombus,
+    };
+    let dims = shape_pair.into_inner().map(|p| expr(p, base)).collect();
+    Statement::Board {
+        shape: Spanned::new(shape, sspan),
+        dims,
+    }
+}
+
+/// `piece stone`, `neutral piece pawn`
+fn piece_statement(inner: Pairs<Rule>, base: usize) -> Statement {
+    let mut neutral = false;
+    let mut name = None;
+    for p in inner {
+        match p.as_rule() {
+            Rule::neutral_kw => neutral = true,
+            _ => name = Some(ident(p, base)),
+        }
+    }
+    Statement::Piece {
+        name: name.expect("grammar: piece has a name"),
+        neutral,
+    }
+}
+
+/// `setup white: man on rows 1 to 2`, `setup neutral: pawn on d4`
+fn setup_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
+    let owner = ident(inner.next().expect("an owner"), base);
+    let piece = ident(inner.next().expect("a piece"), base);
+    let at = inner.next().expect("cells");
+    let at = match at.as_rule() {
+        Rule::setup_rows => {
+            let mut r = at.into_inner();
+            let lo = expr(r.next().expect("from row"), base);
+            let hi = expr(r.next().expect("to row"), base);
+            SetupCells::Rows(lo, hi)
+        }
+        _ => SetupCells::Cells(at.into_inner().map(|p| ident(p, base)).collect()),
+    };
+    Statement::Setup { owner, piece, at }
+}
+
+/// `turn while COND: STEP, then STEP`
+fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
+    let mut guard = None;
+    let mut steps = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::turn_guard => {
+                let c = p.into_inner().next().expect("a condition");
+                let cspan = span_of(&c, base);
+                guard = Some(Spanned::new(condition(c, base), cspan));
+            }
+            _ => steps.push(build_step(p, base)),
+        }
+    }
+    Statement::Turn { guard, steps }
+}
+
+/// `at turn start: win if COND`
+fn turn_start_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
+    let r = inner.next().expect("a verdict");
+    let result = match r.as_str() {
+        "win" => Verdict::Win,
+        "lose" => Verdict::Lose,
+        _ => Verdict::Draw,
+    };
+    let verdict = Spanned::new(result, span_of(&r, base));
+    let c = inner.next().expect("a condition");
+    let cspan = span_of(&c, base);
+    Statement::TurnStart {
+        verdict,
+        cond: Spanned::new(condition(c, base), cspan),
+    }
+}
+
+/// The goal of a `win:` statement.
+fn goal(goal: Pair<Rule>, base: usize) -> Spanned<Goal> {
+    let gspan = span_of(&goal, base);
+    let adjacency = goal.clone().into_inner().next().map(|a| {
+        match a.into_inner().next().expect("adjacency kind").as_rule() {
+            Rule::adjacency_orthogonal => Adjacency::Orthogonal,
+            Rule::adjacency_diagonal => Adjacency::Diagonal,
+            _ => Adjacency::All,
+        }
+    });
+    let node = if goal.as_rule() == Rule::race_goal {
+        Goal::CrossingRace
+    } else {
+        Goal::ConnectOwnEdges { adjacency }
+    };
+    Spanned::new(node, gspan)
+}
+
+/// The claim of a `claim:` statement.
+fn claim(c: Pair<Rule>, base: usize) -> Spanned<ClaimDecl> {
+    let cspan = span_of(&c, base);
+    let claim = match c.as_rule() {
+        Rule::claim_no_draws => ClaimDecl::NoDraws,
+        Rule::claim_no_passes => ClaimDecl::NoPasses,
+        _ => ClaimDecl::LengthAtMost(expr(
+            c.into_inner().next().expect("grammar: length has a number"),
+            base,
+        )),
+    };
+    Spanned::new(claim, cspan)
 }
 
 fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
@@ -496,7 +518,7 @@ fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
     Spanned::new(step, span)
 }
 
-fn build_glyph(inner: pest::iterators::Pairs<Rule>, base: usize, stmt_span: Span) -> Glyph {
+fn build_glyph(inner: Pairs<Rule>, base: usize, stmt_span: Span) -> Glyph {
     let mut name = None;
     let mut symmetry = None;
     let mut colours = None;
@@ -653,7 +675,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         Rule::comparison => "a comparison (`<`, `<=`, `=`, `!=`, `>=`, `>`)",
         Rule::counted_pieces | Rule::counted_region => "a piece or `region NAME`",
-        Rule::check_result => "`win`, `lose` or `draw`",
+        Rule::verdict => "`win`, `lose` or `draw`",
         Rule::race_goal => "a goal (`connect own edges`, `crossing race into own edges`)",
         Rule::param_range => "`in LOW to HIGH`",
         Rule::place_step => {

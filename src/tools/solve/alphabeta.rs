@@ -154,39 +154,11 @@ impl<'a> AlphaBeta<'a> {
         let expand = empties >= EXPAND_MIN;
         let mut kids = std::mem::take(&mut self.kids[depth]);
         kids.clear();
-        let mut settled = None;
-        if expand {
-            for &(score, m, code) in order.iter() {
-                let mut child = s.clone();
-                child.play_unchecked(m);
-                if let Some(Outcome::Win(c)) = child.outcome() {
-                    if c == s.to_move() {
-                        self.meter.counts.wins += 1;
-                        settled = Some((1, code));
-                        break;
-                    }
-                }
-                if !child.is_over() {
-                    if let Some(p) = self.sh.table.probe(self.sh.keys.key(&child).0) {
-                        let (lo, hi, _) = unpack(p);
-                        self.meter.counts.hits += 1;
-                        if -hi >= beta {
-                            settled = Some((-hi, code));
-                            break;
-                        }
-                        if -lo <= alpha {
-                            // It cannot raise alpha: its bound is all a search would say.
-                            if -lo > best {
-                                best = -lo;
-                                best_code = code;
-                            }
-                            continue;
-                        }
-                    }
-                }
-                kids.push((score, child, code));
-            }
-        }
+        let settled = if expand {
+            self.expand(s, &order, alpha, beta, &mut kids, &mut best, &mut best_code)
+        } else {
+            None
+        };
         let mut halted = false;
         if let Some((v, code)) = settled {
             best = v;
@@ -250,5 +222,51 @@ impl<'a> AlphaBeta<'a> {
             .store(key, pack(lo, hi, stored_move), w, merge);
         self.meter.stored(r);
         best
+    }
+
+    /// Plays every ordered move of `s` first: a win for the mover, or a child whose
+    /// stored bound already decides, settles the node (its value and move code);
+    /// children whose bound cannot raise `alpha` update `best` without a search; the
+    /// rest go to `kids`, in order, to be searched.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        s: &State,
+        order: &[(u32, Move, u16)],
+        alpha: i8,
+        beta: i8,
+        kids: &mut Vec<(u32, State, u16)>,
+        best: &mut i8,
+        best_code: &mut u16,
+    ) -> Option<(i8, u16)> {
+        for &(score, m, code) in order {
+            let mut child = s.clone();
+            child.play_unchecked(m);
+            if let Some(Outcome::Win(c)) = child.outcome() {
+                if c == s.to_move() {
+                    self.meter.counts.wins += 1;
+                    return Some((1, code));
+                }
+            }
+            if !child.is_over() {
+                if let Some(p) = self.sh.table.probe(self.sh.keys.key(&child).0) {
+                    let (lo, hi, _) = unpack(p);
+                    self.meter.counts.hits += 1;
+                    if -hi >= beta {
+                        return Some((-hi, code));
+                    }
+                    if -lo <= alpha {
+                        // It cannot raise alpha: its bound is all a search would say.
+                        if -lo > *best {
+                            *best = -lo;
+                            *best_code = code;
+                        }
+                        continue;
+                    }
+                }
+            }
+            kids.push((score, child, code));
+        }
+        None
     }
 }

@@ -21,6 +21,7 @@ pub mod table;
 
 use crate::engine::state::{Move, State};
 use crate::rules::board::Cell;
+use crate::rules::Rules;
 use alphabeta::AlphaBeta;
 use dfpn::{Dfpn, Prop};
 use search::{Codec, Counts, Halt, Keys, Shared};
@@ -234,86 +235,44 @@ fn fixes(s: &State, map: &[Cell]) -> bool {
         .all(|(c, &v)| cells[map[c] as usize] == v)
 }
 
+/// Why a position was not solved.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The options ask for what this machine cannot give (more memory than it has).
+    #[error("{0}")]
+    Options(String),
+    /// The game is not one this solver handles, with the reason.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A budget ran out before the value was known, with what was solved so far.
+    #[error("{0}")]
+    Stopped(String),
+    /// A bug: the search ended without a value.
+    #[error("internal: {0}")]
+    Internal(&'static str),
+}
+
 /// Solves `start` exhaustively. `progress` is called every `options.progress_every`
-/// while the search runs. Errors are messages for the user: a budget exhausted, a game
-/// the solver cannot handle.
+/// while the search runs.
 pub fn solve(
     start: &State,
     options: &Options,
     progress: Option<&(dyn Fn(&Progress) + Sync)>,
-) -> Result<Solution, String> {
+) -> Result<Solution, SolveError> {
     let began = Instant::now();
     let rules = start.rules();
-    if options.threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
-    let mib = options.memory_bytes >> 20;
-    if let Some(avail) = available_mb() {
-        if mib > avail {
-            return Err(format!(
-                "--memory {mib} MiB is more than this machine has available now ({avail} MiB); \
-                 ask for less so that the table fits in memory"
-            ));
-        }
-    }
-    if rules.pieces().len() != 1 || !rules.is_placement_only() {
-        return Err(format!(
-            "weft solve handles games whose moves are placements of one kind of piece, the swap \
-             and passes; {} has {} piece kind{} and {}",
-            rules.name(),
-            rules.pieces().len(),
-            if rules.pieces().len() == 1 { "" } else { "s" },
-            if rules.is_placement_only() {
-                "placement turns"
-            } else {
-                "turns that move pieces"
-            }
-        ));
-    }
-    let codec = Codec::new(rules).map_err(|e| {
-        format!("weft solve handles games whose moves are placements, the swap and passes: {e}")
-    })?;
+    check_options(options)?;
+    let codec = supported(rules)?;
     let mut syms = symmetry::usable(rules, &codec);
     if !options.symmetry {
         syms.maps.truncate(1);
         syms.inverses.truncate(1);
         syms.notes = vec!["--no-symmetry: only the identity is used".into()];
     }
-    let table = Table::with_bytes(options.memory_bytes)?;
+    let table = Table::with_bytes(options.memory_bytes).map_err(SolveError::Options)?;
     let centre = centrality(rules, codec.len());
-    let cells = rules.board().len();
     let start_symmetries: Vec<&Vec<Cell>> = syms.maps.iter().filter(|m| fixes(start, m)).collect();
-
-    // The first moves, grouped by the symmetries of the start position.
-    let mut first_moves: Vec<FirstMove> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut legal = start.legal_moves();
-    legal.sort_by_key(|&m| std::cmp::Reverse(codec.code(m).map_or(0, |c| centre[c as usize])));
-    for &m in &legal {
-        if seen.contains(&m) {
-            continue;
-        }
-        let mut images = vec![m];
-        for map in &start_symmetries {
-            let i = codec.map(m, map).ok_or_else(|| {
-                format!(
-                    "weft solve handles games whose moves are placements, the swap and passes; \
-                     `{}` is none of these",
-                    m.to_text(rules)
-                )
-            })?;
-            if !images.contains(&i) {
-                images.push(i);
-            }
-        }
-        seen.extend(images.iter().copied());
-        first_moves.push(FirstMove {
-            mv: m,
-            images,
-            bounds: None,
-        });
-    }
-
+    let mut first_moves = first_moves(start, &codec, &centre, &start_symmetries)?;
     let shared = Shared {
         rules: rules.clone(),
         table,
@@ -322,7 +281,7 @@ pub fn solve(
         halt: AtomicU8::new(Halt::Running as u8),
         nodes: AtomicU64::new(0),
         max_nodes: options.max_nodes.unwrap_or(u64::MAX),
-        max_depth: 2 * cells + 4,
+        max_depth: 2 * rules.board().len() + 4,
         centrality: centre,
         started: began,
         filled: AtomicU64::new(0),
@@ -336,7 +295,7 @@ pub fn solve(
     let seat = start.seat_of(start.to_move());
     let (quit, quit_rx) = mpsc::channel::<()>();
     let total_first_moves = first_moves.len();
-    let root_value = std::thread::scope(|scope| -> Result<Option<i8>, String> {
+    let root_value = std::thread::scope(|scope| {
         if let Some(p) = progress {
             let (shared, every) = (&shared, options.progress_every);
             scope.spawn(move || {
@@ -348,59 +307,12 @@ pub fn solve(
         let r = search_start(start, seat, options, &shared, &mut first_moves, &mut counts);
         drop(quit);
         r
-    })?;
-    match shared.halted() {
-        Halt::Running | Halt::Done => {}
-        Halt::Budget => {
-            let solved: Vec<String> = first_moves
-                .iter()
-                .filter_map(|f| {
-                    f.value()
-                        .map(|v| format!("{} {}", f.mv.to_text(rules), v.word()))
-                })
-                .collect();
-            return Err(format!(
-                "stopped: the node budget (--max-nodes {}) ran out after {:.1} s; \
-                 first moves solved so far: {}",
-                shared.max_nodes,
-                began.elapsed().as_secs_f64(),
-                if solved.is_empty() {
-                    "none".to_string()
-                } else {
-                    solved.join(", ")
-                }
-            ));
-        }
-        Halt::Memory => {
-            return Err(format!(
-                "stopped: the memory budget is exhausted: the table ({} MiB, {} entries) \
-                 had to forget a result that took about {} positions to find, 1/{} or more \
-                 of the {} positions searched, so the search would keep redoing its own \
-                 work; give it more memory (--memory)",
-                shared.table.bytes() >> 20,
-                shared.table.capacity(),
-                shared.biggest_loss.load(Relaxed),
-                search::LOSS_SHARE,
-                shared.nodes.load(Relaxed)
-            ));
-        }
-        Halt::TooLong => {
-            return Err(format!(
-                "refused: a line of play reached {} moves without the game ending; \
-                 weft solve needs games that always end (a game whose pieces move \
-                 needs a move limit)",
-                shared.max_depth
-            ))
-        }
-        Halt::Unnamed => {
-            return Err(
-                "refused: weft solve handles games whose moves are placements, the swap \
-                 and passes, and met another kind of move"
-                    .into(),
-            )
-        }
+    })
+    .map_err(SolveError::Unsupported)?;
+    if let Some(e) = halt_error(&shared, &first_moves, began) {
+        return Err(e);
     }
-    let value = root_value.ok_or("internal: the start position was not solved")?;
+    let value = root_value.ok_or(SolveError::Internal("the start position was not solved"))?;
     let best = first_moves
         .iter()
         .position(|f| f.bounds.is_some_and(|b| b.0 == value));
@@ -423,6 +335,137 @@ pub fn solve(
         board_symmetries: syms.board_total,
         start_symmetries: start_symmetries.len(),
         symmetry_notes: syms.notes,
+    })
+}
+
+/// Refuses options the machine cannot meet.
+fn check_options(options: &Options) -> Result<(), SolveError> {
+    if options.threads == 0 {
+        return Err(SolveError::Options("--threads must be at least 1".into()));
+    }
+    let mib = options.memory_bytes >> 20;
+    if let Some(avail) = available_mb() {
+        if mib > avail {
+            return Err(SolveError::Options(format!(
+                "--memory {mib} MiB is more than this machine has available now ({avail} MiB); \
+                 ask for less so that the table fits in memory"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The move codec of a game the solver handles: placements of one kind of piece, the
+/// swap and passes.
+fn supported(rules: &Rules) -> Result<Codec, SolveError> {
+    if rules.pieces().len() != 1 || !rules.is_placement_only() {
+        return Err(SolveError::Unsupported(format!(
+            "weft solve handles games whose moves are placements of one kind of piece, the swap \
+             and passes; {} has {} piece kind{} and {}",
+            rules.name(),
+            rules.pieces().len(),
+            if rules.pieces().len() == 1 { "" } else { "s" },
+            if rules.is_placement_only() {
+                "placement turns"
+            } else {
+                "turns that move pieces"
+            }
+        )));
+    }
+    Codec::new(rules).map_err(|e| {
+        SolveError::Unsupported(format!(
+            "weft solve handles games whose moves are placements, the swap and passes: {e}"
+        ))
+    })
+}
+
+/// The first moves, most central first, each with its images under the symmetries
+/// that fix the start position (one is solved for all).
+fn first_moves(
+    start: &State,
+    codec: &Codec,
+    centre: &[u32],
+    start_symmetries: &[&Vec<Cell>],
+) -> Result<Vec<FirstMove>, SolveError> {
+    let rules = start.rules();
+    let mut out: Vec<FirstMove> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut legal = start.legal_moves();
+    legal.sort_by_key(|&m| std::cmp::Reverse(codec.code(m).map_or(0, |c| centre[c as usize])));
+    for &m in &legal {
+        if seen.contains(&m) {
+            continue;
+        }
+        let mut images = vec![m];
+        for map in start_symmetries {
+            let i = codec.map(m, map).ok_or_else(|| {
+                SolveError::Unsupported(format!(
+                    "weft solve handles games whose moves are placements, the swap and passes; \
+                     `{}` is none of these",
+                    m.to_text(rules)
+                ))
+            })?;
+            if !images.contains(&i) {
+                images.push(i);
+            }
+        }
+        seen.extend(images.iter().copied());
+        out.push(FirstMove {
+            mv: m,
+            images,
+            bounds: None,
+        });
+    }
+    Ok(out)
+}
+
+/// Why the search halted before finishing, if it did.
+fn halt_error(shared: &Shared, first_moves: &[FirstMove], began: Instant) -> Option<SolveError> {
+    let rules = &shared.rules;
+    Some(match shared.halted() {
+        Halt::Running | Halt::Done => return None,
+        Halt::Budget => {
+            let solved: Vec<String> = first_moves
+                .iter()
+                .filter_map(|f| {
+                    f.value()
+                        .map(|v| format!("{} {}", f.mv.to_text(rules), v.word()))
+                })
+                .collect();
+            SolveError::Stopped(format!(
+                "stopped: the node budget (--max-nodes {}) ran out after {:.1} s; \
+                 first moves solved so far: {}",
+                shared.max_nodes,
+                began.elapsed().as_secs_f64(),
+                if solved.is_empty() {
+                    "none".to_string()
+                } else {
+                    solved.join(", ")
+                }
+            ))
+        }
+        Halt::Memory => SolveError::Stopped(format!(
+            "stopped: the memory budget is exhausted: the table ({} MiB, {} entries) \
+             had to forget a result that took about {} positions to find, 1/{} or more \
+             of the {} positions searched, so the search would keep redoing its own \
+             work; give it more memory (--memory)",
+            shared.table.bytes() >> 20,
+            shared.table.capacity(),
+            shared.biggest_loss.load(Relaxed),
+            search::LOSS_SHARE,
+            shared.nodes.load(Relaxed)
+        )),
+        Halt::TooLong => SolveError::Unsupported(format!(
+            "refused: a line of play reached {} moves without the game ending; \
+             weft solve needs games that always end (a game whose pieces move \
+             needs a move limit)",
+            shared.max_depth
+        )),
+        Halt::Unnamed => SolveError::Unsupported(
+            "refused: weft solve handles games whose moves are placements, the swap \
+             and passes, and met another kind of move"
+                .into(),
+        ),
     })
 }
 

@@ -1,0 +1,253 @@
+//! What may be played: the turn that applies, every legal move, whether a player can
+//! move at all, and a uniformly random legal move (drawn without listing every move
+//! where that is exact; see `engine::sample`).
+
+use super::*;
+
+impl State {
+    /// Whether `colour` may place at the empty `cell` without forming a glyph (simple games).
+    #[inline]
+    pub(crate) fn placement_ok(&self, cell: Cell, colour: u8) -> bool {
+        !self.rules.matchers[colour as usize].forbids(&self.cells, cell)
+    }
+
+    /// Whether `colour` has at least one legal placement (simple games).
+    pub(crate) fn can_place(&self, colour: u8) -> bool {
+        self.empty.iter().any(|&c| self.placement_ok(c, colour))
+    }
+
+    /// The turn that applies to `colour` now: the first whose guard holds.
+    pub(super) fn current_turn(&self, colour: u8) -> Option<&Turn> {
+        self.current_turn_index(colour)
+            .map(|i| &self.rules.turns[i])
+    }
+
+    pub(super) fn current_turn_index(&self, colour: u8) -> Option<usize> {
+        self.rules
+            .turns
+            .iter()
+            .position(|t| t.guard.as_ref().is_none_or(|g| self.eval(g, colour)))
+    }
+
+    /// Whether `colour`, if it were to move now, has a move (the swap aside).
+    pub(super) fn has_move(&self, colour: u8) -> bool {
+        if self.rules.simple {
+            return self.can_place(colour);
+        }
+        let Some(turn) = self.current_turn(colour) else {
+            return false;
+        };
+        let v = self.view(colour);
+        let mut buf = Vec::new();
+        match turn.steps.as_slice() {
+            [r] => {
+                movegen::step_options(&v, r, &mut buf);
+                !buf.is_empty()
+            }
+            [r0, r1] => {
+                if matches!(r0, StepRule::Slide { .. }) || turn.independent {
+                    movegen::step_options(&v, r1, &mut buf);
+                    if !buf.is_empty() {
+                        return matches!(r0, StepRule::Slide { .. }) || {
+                            let mut b0 = Vec::new();
+                            movegen::step_options(&v, r0, &mut b0);
+                            !b0.is_empty()
+                        };
+                    }
+                    if turn.independent {
+                        return false;
+                    }
+                }
+                let mut first = Vec::new();
+                movegen::step_options(&v, r0, &mut first);
+                let mut scratch = self.cells.clone();
+                for &o in &first {
+                    scratch.copy_from_slice(&self.cells);
+                    movegen::apply_step(&self.rules, &mut scratch, r0, o, colour);
+                    let v2 = View {
+                        cells: &scratch,
+                        ..v
+                    };
+                    buf.clear();
+                    movegen::step_options(&v2, r1, &mut buf);
+                    if !buf.is_empty() {
+                        return true;
+                    }
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Every move of the turn that applies to `colour` (swap and pass aside).
+    pub(super) fn turn_moves(&self, colour: u8, out: &mut Vec<Move>) {
+        let Some(turn) = self.current_turn(colour) else {
+            return;
+        };
+        let v = self.view(colour);
+        let mut first = Vec::new();
+        match turn.steps.as_slice() {
+            [r] => {
+                movegen::step_options(&v, r, &mut first);
+                out.extend(first.iter().map(|s| Move::from_steps(&[*s])));
+            }
+            [r0, r1] => {
+                let mut second = Vec::new();
+                movegen::step_options(&v, r1, &mut second);
+                if matches!(r0, StepRule::Slide { .. }) {
+                    // Zero steps: the second step alone, listed once.
+                    out.extend(second.iter().map(|s| Move::from_steps(&[*s])));
+                }
+                movegen::step_options(&v, r0, &mut first);
+                if turn.independent {
+                    for &a in &first {
+                        out.extend(second.iter().map(|&b| Move::Two(a, b)));
+                    }
+                } else {
+                    let mut scratch = self.cells.clone();
+                    for &a in &first {
+                        scratch.copy_from_slice(&self.cells);
+                        movegen::apply_step(&self.rules, &mut scratch, r0, a, colour);
+                        let v2 = View {
+                            cells: &scratch,
+                            ..v
+                        };
+                        second.clear();
+                        movegen::step_options(&v2, r1, &mut second);
+                        out.extend(second.iter().map(|&b| Move::Two(a, b)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Every legal move: placements (or turns) in cell order, then the swap.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Fills `out` with the legal moves (cleared first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.status {
+            Status::Over(_) => {}
+            Status::MustPass => out.push(Move::Pass),
+            Status::Ongoing | Status::Open => {
+                if self.rules.simple {
+                    for c in self.rules.board.cells() {
+                        if self.cells[c as usize] == 0 && self.placement_ok(c, self.to_move) {
+                            out.push(Move::Place(c));
+                        }
+                    }
+                } else {
+                    self.turn_moves(self.to_move, out);
+                }
+                if self.swap_available() {
+                    out.push(Move::Swap);
+                }
+                if out.is_empty() && self.no_move_status() == Status::MustPass {
+                    out.push(Move::Pass);
+                }
+            }
+        }
+    }
+
+    /// Why `colour` may not place at `cell` in this position, looking only at the point
+    /// and the glyphs (not at whose turn it is or whether the game is over). For games
+    /// whose turn places the first piece kind.
+    pub fn placement_problem(&self, cell: Cell, colour: usize) -> Option<Illegal> {
+        if !self.rules.board.contains(cell) || self.cells[cell as usize] != 0 {
+            return Some(Illegal::Occupied(cell));
+        }
+        let n = self.rules.board.len();
+        self.rules.matchers[colour]
+            .explain(&self.cells[..n], cell)
+            .map(|(glyph, points)| Illegal::Glyph { glyph, points })
+    }
+
+    /// A uniformly random legal move, or `None` when the game is over. In simple
+    /// placement games, placements are drawn from the empty cells without replacement
+    /// until one is legal, with the swap as one more candidate when available, which is
+    /// uniform over the legal moves. Other turns are drawn step by step or by rejection
+    /// where that is exact (see `sample`), else all legal moves are listed and one
+    /// picked. Finding that there is no move settles an open status (the game ends or
+    /// the mover must pass), as `is_over` would.
+    pub fn random_move(&mut self, rng: &mut Rng) -> Option<Move> {
+        match self.status {
+            Status::Over(_) => None,
+            Status::MustPass => Some(Move::Pass),
+            Status::Ongoing | Status::Open => {
+                let found = if self.rules.simple {
+                    self.random_placement(rng)
+                } else {
+                    self.random_turn(rng)
+                };
+                if found.is_some() {
+                    self.status = Status::Ongoing;
+                    return found;
+                }
+                // No move: what the rules say about that is now settled.
+                self.status = self.no_move_status();
+                (self.status == Status::MustPass).then_some(Move::Pass)
+            }
+        }
+    }
+
+    /// Simple placement games: placements drawn from the empty cells without
+    /// replacement until one is legal, with the swap (when available) as one more
+    /// candidate that is always legal. `None` when there is no legal move.
+    pub(super) fn random_placement(&mut self, rng: &mut Rng) -> Option<Move> {
+        let swap = usize::from(self.swap_available());
+        let mut k = self.empty.len();
+        while k + swap > 0 {
+            let i = rng.below((k + swap) as u32) as usize;
+            if i == k {
+                return Some(Move::Swap);
+            }
+            let c = self.empty[i];
+            if self.placement_ok(c, self.to_move) {
+                return Some(Move::Place(c));
+            }
+            k -= 1;
+            self.swap_empty(i, k);
+        }
+        None
+    }
+
+    /// Other games: a move drawn without listing them all (see `sample`), else every
+    /// legal move listed and one picked. `None` when there is no legal move.
+    pub(super) fn random_turn(&self, rng: &mut Rng) -> Option<Move> {
+        let swap = self.swap_available();
+        if let Some(turn) = self.current_turn(self.to_move) {
+            if let Some(m) = sample::draw(&self.view(self.to_move), turn, swap, rng) {
+                return Some(m);
+            }
+        }
+        let mut moves = Vec::new();
+        self.turn_moves(self.to_move, &mut moves);
+        if swap {
+            moves.push(Move::Swap);
+        }
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
+    }
+
+    pub(super) fn swap_empty(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empty[i], self.empty[j]);
+        self.empty.swap(i, j);
+        self.empty_pos[a as usize] = j as u16;
+        self.empty_pos[b as usize] = i as u16;
+    }
+
+    pub(super) fn remove_empty(&mut self, cell: Cell) {
+        let i = self.empty_pos[cell as usize] as usize;
+        let last = *self.empty.last().expect("the cell was empty");
+        self.empty.swap_remove(i);
+        if last != cell {
+            self.empty_pos[last as usize] = i as u16;
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! A game in progress: the position, whose turn it is, and what can be played.
+//!
+//! `State` is small and cheap to clone. It answers `legal_moves`, `is_legal` (with
+//! the reason when a move is illegal), `play` (checked; on error it hands back the
+//! move and the unchanged state) and `play_unchecked` (the fast path of playouts).
+//! All bookkeeping after a move — turn, ply, seats, forced passes, the outcome —
+//! happens in one place, `apply`.
+//!
+//! The methods are grouped by concern: [`setup`] makes positions, [`legal`] says what
+//! may be played, [`play`] plays it, [`status`] says where play stands.
+
+mod legal;
+mod play;
+mod setup;
+mod status;
+
+pub use play::ReplayError;
+
+use crate::engine::connect::UnionFind;
+use crate::engine::movegen::{self, View};
+pub use crate::engine::moves::{Move, Step};
+use crate::engine::rng::Rng;
+use crate::engine::sample;
+use crate::rules::board::Cell;
+use crate::rules::content;
+use crate::rules::{Counted, Pred, Rules, SetupPiece, StepRule, Turn};
+use crate::rules::{NoMove, Verdict, Whose};
+use std::fmt;
+use std::sync::Arc;
+
+/// Why a game ended without a winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawKind {
+    /// Neither player has a legal move.
+    Deadlock,
+    /// The rule file's ply limit was reached.
+    PlyLimit,
+    /// The player to move has no legal move and the rule file says that is a draw.
+    NoMove,
+    /// A rule of the start of the turn (`at turn start: draw if ...`) held.
+    TurnStart,
+}
+
+/// A designer's claim that a game broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// `no move: impossible`: the player to move always has a legal move.
+    MoverCanMove,
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claim::MoverCanMove => f.write_str("the player to move always has a legal move"),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player (by colour index) won.
+    Win(usize),
+    Draw(DrawKind),
+    /// Play stopped with no winner because a claim broke.
+    Stopped(Claim),
+}
+
+/// Why a move is illegal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Illegal {
+    GameOver(Outcome),
+    /// The point holds a piece.
+    Occupied(Cell),
+    /// The placement would form a forbidden glyph: its index and the points of the occurrence.
+    Glyph {
+        glyph: usize,
+        points: Vec<Cell>,
+    },
+    /// The swap is only available on the second player's first turn.
+    SwapNotAvailable,
+    /// Passing is allowed only when no other move is.
+    PassNotAllowed,
+    /// The player to move has no legal placement and must pass.
+    MustPass,
+    /// The move does not have the shape of this turn (its number or kinds of steps).
+    Shape(String),
+    /// A step of the move is illegal: its index (0-based) and why.
+    Step {
+        index: usize,
+        reason: String,
+    },
+}
+
+impl Illegal {
+    /// The reason in words, naming glyphs and points.
+    pub fn describe(&self, rules: &Rules) -> String {
+        let b = rules.board();
+        match self {
+            Illegal::GameOver(o) => format!("the game is over ({})", describe_outcome(*o, rules)),
+            Illegal::Occupied(c) => format!("{} is not empty", b.cell_name(*c)),
+            Illegal::Glyph { glyph, points } => {
+                let names: Vec<String> = points.iter().map(|c| b.cell_name(*c)).collect();
+                format!(
+                    "it would form the forbidden glyph \"{}\" at {}",
+                    rules.glyphs()[*glyph].name,
+                    names.join(" ")
+                )
+            }
+            Illegal::SwapNotAvailable => {
+                if rules.has_swap() {
+                    "swap is only allowed on the second player's first turn".into()
+                } else {
+                    "this game has no swap rule".into()
+                }
+            }
+            Illegal::PassNotAllowed => "passing is not allowed while a legal move exists".into(),
+            Illegal::MustPass => "there is no legal placement: the only move is `pass`".into(),
+            Illegal::Shape(why) => why.clone(),
+            Illegal::Step { index, reason } => {
+                if *index == 0 {
+                    reason.clone()
+                } else {
+                    format!("step {}: {reason}", index + 1)
+                }
+            }
+        }
+    }
+}
+
+/// The outcome in words, e.g. `black wins`.
+pub fn describe_outcome(o: Outcome, rules: &Rules) -> String {
+    match o {
+        Outcome::Win(p) => format!("{} wins", rules.players()[p]),
+        Outcome::Draw(DrawKind::Deadlock) => "draw: neither player can move".into(),
+        Outcome::Draw(DrawKind::PlyLimit) => "draw: the ply limit was reached".into(),
+        Outcome::Draw(DrawKind::NoMove) => "draw: the player to move cannot move".into(),
+        Outcome::Draw(DrawKind::TurnStart) => "draw by a rule of the turn's start".into(),
+        Outcome::Stopped(c) => format!("stopped with no winner: broken claim \"{c}\""),
+    }
+}
+
+/// A checked move that failed: the move, the reason, and the state as it was.
+#[derive(Debug, Clone)]
+pub struct PlayError {
+    pub mv: Move,
+    pub reason: Illegal,
+    pub state: State,
+}
+
+/// Where play stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// The mover has a move.
+    Ongoing,
+    /// The mover has no move and must pass.
+    MustPass,
+    Over(Outcome),
+    /// Nobody has won and no turn-start check holds; whether the mover has a move is
+    /// worked out only when asked ([`State::settle`]). A random playout finds out for
+    /// free: drawing a random move either finds one or learns there is none.
+    Open,
+}
+
+/// What stands in one layer of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Empty,
+    /// A piece of this player (colour index).
+    Player(usize),
+    /// A neutral piece.
+    Neutral,
+}
+
+/// A position with everything needed to continue the game.
+pub struct State {
+    rules: Arc<Rules>,
+    /// Per piece kind (layer), per cell: 0 empty, 1 + player, 3 neutral.
+    pub(crate) cells: Vec<u8>,
+    /// The colour (player index) to move.
+    to_move: u8,
+    /// Moves made so far, passes and swap included.
+    ply: u32,
+    /// Whether the seats have exchanged colours by the swap rule.
+    swapped: bool,
+    /// Simple placement games: empty cells in any order, with each cell's index.
+    pub(crate) empty: Vec<Cell>,
+    pub(crate) empty_pos: Vec<u16>,
+    /// Connection games whose pieces never move: groups with the edges they touch.
+    uf: UnionFind,
+    /// Per piece kind: the number of pieces by layer value (1, 2: players; 3: neutral).
+    counts: Vec<[u16; 4]>,
+    /// Crossing race: 1 + the player who owes a crossing, or 0.
+    owes: u8,
+    status: Status,
+    last: Option<Move>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            rules: self.rules.clone(),
+            cells: self.cells.clone(),
+            to_move: self.to_move,
+            ply: self.ply,
+            swapped: self.swapped,
+            empty: self.empty.clone(),
+            empty_pos: self.empty_pos.clone(),
+            uf: self.uf.clone(),
+            counts: self.counts.clone(),
+            owes: self.owes,
+            status: self.status,
+            last: self.last,
+        }
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers: no allocation (and no
+    /// reference-count traffic) when both follow the same rules, as in a playout loop.
+    fn clone_from(&mut self, source: &State) {
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = source.rules.clone();
+        }
+        self.cells.clone_from(&source.cells);
+        self.to_move = source.to_move;
+        self.ply = source.ply;
+        self.swapped = source.swapped;
+        self.empty.clone_from(&source.empty);
+        self.empty_pos.clone_from(&source.empty_pos);
+        self.uf.clone_from(&source.uf);
+        self.counts.clone_from(&source.counts);
+        self.owes = source.owes;
+        self.status = source.status;
+        self.last = source.last;
+    }
+}
+
+impl fmt::Debug for State {
+    /// The game, whose turn, the status, and every piece as `kind@cell=owner` (a
+    /// picture of the board is the interface's business).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "State {{ game: {:?}, to_move: {}, ply: {}, swapped: {}, status: {:?}, last: {:?}, pieces: [",
+            self.rules.name(),
+            self.to_move,
+            self.ply,
+            self.swapped,
+            self.status,
+            self.last
+        )?;
+        let b = &self.rules.board;
+        let n = b.len();
+        let mut first = true;
+        for (k, piece) in self.rules.pieces.iter().enumerate() {
+            for c in b.cells() {
+                let v = self.cells[k * n + c as usize];
+                if v != content::EMPTY {
+                    let owner = content::owner(v).map_or("neutral".to_string(), |p| p.to_string());
+                    let sep = if first { "" } else { " " };
+                    write!(f, "{sep}{}@{}={owner}", piece.name, b.cell_name(c))?;
+                    first = false;
+                }
+            }
+        }
+        f.write_str("] }")
+    }
+}
+
+impl PartialEq for State {
+    /// Two states are equal when they hold the same position and history facts under the
+    /// same rules. The order of the internal empty list does not matter.
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.rules, &other.rules)
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.ply == other.ply
+            && self.swapped == other.swapped
+            && self.owes == other.owes
+            && self.status() == other.status()
+            && self.last == other.last
+    }
+}
+
+impl Eq for State {}
+
+impl State {
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The colour (player index) to move.
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+
+    /// The seat (0 = the player who moved first) that plays `colour` now.
+    pub fn seat_of(&self, colour: usize) -> usize {
+        colour ^ usize::from(self.swapped)
+    }
+
+    /// Whether the swap has been used.
+    pub fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    /// Moves made so far (passes and the swap count).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The last move made.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last
+    }
+
+    /// The owner of the piece of the first kind on a cell (`None` if there is none or
+    /// it is neutral).
+    pub fn piece_at(&self, cell: Cell) -> Option<usize> {
+        match self.cells[cell as usize] {
+            1 => Some(0),
+            2 => Some(1),
+            _ => None,
+        }
+    }
+
+    /// What stands on a cell in the layer of piece kind `kind`.
+    pub fn slot(&self, kind: usize, cell: Cell) -> Slot {
+        match self.cells[kind * self.rules.board.len() + cell as usize] {
+            0 => Slot::Empty,
+            3 => Slot::Neutral,
+            v => Slot::Player(v as usize - 1),
+        }
+    }
+
+    /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
+    pub fn count(&self, kind: usize, owner: Option<usize>) -> usize {
+        self.counts[kind][owner.map_or(3, |p| p + 1)] as usize
+    }
+
+    /// Which player owes a crossing (crossing race games).
+    pub fn owes_crossing(&self) -> Option<usize> {
+        (self.owes > 0).then(|| self.owes as usize - 1)
+    }
+
+    /// Whether a piece of `kind` on `cell` is frozen (it stands on its owner's edge).
+    pub fn is_frozen(&self, kind: usize, cell: Cell) -> bool {
+        self.view(self.to_move).frozen(kind, cell)
+    }
+
+    /// The content of every cell as small integers (0 = empty): one layer of the board's
+    /// length per piece kind. With `to_move`, `swapped`, whether the swap is still
+    /// available (`ply() == 1` in a game with the swap rule) and `owes_crossing`, it is the
+    /// whole position: what a transposition table or Zobrist hash needs.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The bytes a state takes: the struct and the buffers it owns (the rules are
+    /// shared, not counted). What a search that keeps many states pays per state.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<State>()
+            + self.cells.capacity()
+            + self.empty.capacity() * std::mem::size_of::<Cell>()
+            + self.empty_pos.capacity() * std::mem::size_of::<u16>()
+            + self.uf.memory_bytes()
+            + self.counts.capacity() * std::mem::size_of::<[u16; 4]>()
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.status(), Status::Over(_))
+    }
+
+    /// Whether the only legal move is a forced pass.
+    pub fn must_pass(&self) -> bool {
+        self.status() == Status::MustPass
+    }
+
+    /// Where play stands, with an open status worked out.
+    fn status(&self) -> Status {
+        match self.status {
+            Status::Open => self.settle(),
+            s => s,
+        }
+    }
+
+    fn swap_available(&self) -> bool {
+        self.rules.swap && self.ply == 1 && !self.swapped
+    }
+
+    fn view(&self, mover: u8) -> View<'_> {
+        View {
+            rules: &self.rules,
+            cells: &self.cells,
+            mover,
+        }
+    }
+
+    /// The number of cells with no piece.
+    pub fn empty_count(&self) -> usize {
+        if self.rules.simple {
+            return self.empty.len();
+        }
+        let v = self.view(self.to_move);
+        self.rules.board.cells().filter(|&c| v.is_empty(c)).count()
+    }
+}
+
+/// Counts the pieces of each layer (`n` cells each) by value.
+fn recount(counts: &mut [[u16; 4]], cells: &[u8], n: usize) {
+    for (k, count) in counts.iter_mut().enumerate() {
+        *count = [0; 4];
+        for &v in &cells[k * n..(k + 1) * n] {
+            count[v as usize] += 1;
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! `weft check FILE`: random games and the designer's report (text, JSON, or several
+//! variants side by side).
+
+use super::args::{self, GameArgs};
+use super::error::CliError;
+use crate::tools::{playout, report};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// How many games
+    #[arg(long, default_value_t = 1000, value_parser = args::count)]
+    playouts: u64,
+    /// Seed of the random games (the same seed gives the same report)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads, 1 to 256 (default: all cores; the report does not depend on it)
+    #[arg(long, value_parser = args::threads, allow_negative_numbers = true)]
+    threads: Option<usize>,
+    /// Leave the swap move out
+    #[arg(long)]
+    no_swap: bool,
+    /// Print the report as JSON
+    #[arg(long)]
+    json: bool,
+    /// Games, spread evenly over the run, looked at turn by turn for the branching
+    /// factor, the glyphs' rejections and board coverage (0: none). Each costs a
+    /// scan of every legal move at every turn, tens of times a plain game.
+    #[arg(long, default_value_t = 200, value_name = "GAMES")]
+    detailed: u64,
+    /// Cut a game still going after this many moves (counted as cut)
+    #[arg(long, default_value_t = 10_000, value_name = "MOVES")]
+    max_plies: u32,
+    /// Also check these rule files (same options) and print the main figures side
+    /// by side
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    compare: Vec<String>,
+}
+
+pub fn run(a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let plan = playout::Plan {
+        games: a.playouts,
+        seed: a.seed,
+        threads,
+        detailed: a.detailed,
+        max_plies: a.max_plies,
+    };
+    let progress = std::io::stderr().is_terminal();
+    let mut reports = Vec::new();
+    for file in std::iter::once(&a.game.file).chain(&a.compare) {
+        let game = GameArgs {
+            file: file.clone(),
+            ..a.game.clone()
+        };
+        let (_, state) = game.start(a.no_swap)?;
+        let moves = a.game.moves.as_deref().unwrap_or("");
+        reports.push(report::check(&state, &plan, file, moves, progress));
+    }
+    let text = match (a.json, reports.as_slice()) {
+        (true, [one]) => serde_json::to_string_pretty(one).map_err(std::io::Error::other)?,
+        (true, many) => serde_json::to_string_pretty(many).map_err(std::io::Error::other)?,
+        (false, [one]) => one.text(),
+        (false, many) => report::compare(many),
+    };
+    writeln!(out, "{}", text.trim_end())?;
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! The computer in a session: it moves when it is its seat's turn, suggests moves,
+//! and plays a uniformly random player for `weft play --versus-random`.
+
+use super::session::Res;
+use super::*;
+
+impl Session {
+    /// Lets the computer move while it is its turn.
+    pub(super) fn autoplay(&mut self) -> String {
+        let mut out = String::new();
+        while let Some(seat) = self.computer {
+            let s = self.state();
+            if s.is_over() || s.seat_of(s.to_move()) != seat {
+                break;
+            }
+            match self.computer_move(self.budget) {
+                Ok(t) => out.push_str(&t),
+                Err(e) => {
+                    out.push_str(&e);
+                    out.push('\n');
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Searches the position, saying so first where someone is watching.
+    pub(super) fn think(&mut self, s: &State, budget: Budget) -> Res<ai::Analysis> {
+        if s.is_over() {
+            return Err(self.over_message());
+        }
+        // Marked before the notice, so that Ctrl-C after the notice stops the search.
+        let _searching = interrupt::Searching::start();
+        if let Some(f) = self.on_thinking.as_mut() {
+            f(&format!("thinking ({budget})..."));
+        }
+        ai::search_until(s, budget, &mut self.rng, interrupt::flag())
+            .ok_or_else(|| self.over_message())
+    }
+
+    /// The computer plays one move for the player to move.
+    pub(super) fn computer_move(&mut self, budget: Budget) -> Res<String> {
+        let s = self.state().clone();
+        let mover = s.to_move();
+        let was_swapped = s.swapped();
+        let a = self.think(&s, budget)?;
+        let next = s
+            .play(a.best)
+            .map_err(|e| format!("the computer chose an illegal move: {:?}", e.reason))?;
+        self.push(a.best, next);
+        let thought = if a.playouts == 0 {
+            "its only legal move".to_string()
+        } else {
+            format!(
+                "{} playouts in {}{}; it expects to win {:.0}%",
+                a.playouts,
+                duration(a.seconds),
+                stopped_note(&a),
+                100.0 * a.value().unwrap_or(0.5)
+            )
+        };
+        let mut out = format!(
+            "{} (computer) plays {}: {thought}\n",
+            self.rules.players()[mover],
+            a.best.to_text(&self.rules)
+        );
+        let now = self.state();
+        if now.swapped() != was_swapped {
+            // Say which colour each side has now: the swap exchanged them.
+            let seat = now.seat_of(now.to_move());
+            if let Some(c) = (0..self.rules.players().len()).find(|&c| now.seat_of(c) != seat) {
+                out.push_str(&format!(
+                    "the swap exchanged the colours: the computer now plays {}\n",
+                    self.rules.players()[c]
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    pub(super) fn budget_arg(&self, rest: &str) -> Res<Budget> {
+        if rest.is_empty() {
+            Ok(self.budget)
+        } else {
+            Budget::parse(rest)
+        }
+    }
+
+    pub(super) fn cmd_ai(&mut self, rest: &str) -> Res<String> {
+        let budget = self.budget_arg(rest)?;
+        let mut out = self.computer_move(budget)?;
+        out.push_str(&self.autoplay());
+        out.push_str(&self.show());
+        Ok(out)
+    }
+
+    pub(super) fn cmd_hint(&mut self, rest: &str) -> Res<String> {
+        let budget = self.budget_arg(rest)?;
+        let s = self.state().clone();
+        let a = self.think(&s, budget)?;
+        let player = &self.rules.players()[s.to_move()];
+        if a.playouts == 0 {
+            return Ok(format!(
+                "hint for {player}: {} (the only legal move)",
+                a.best.to_text(&self.rules)
+            ));
+        }
+        let best: Vec<String> = a
+            .moves
+            .iter()
+            .take(3)
+            .map(|m| {
+                format!(
+                    "{} (wins {:.0}% of {} playouts)",
+                    m.mv.to_text(&self.rules),
+                    100.0 * m.value,
+                    m.visits
+                )
+            })
+            .collect();
+        Ok(format!(
+            "hint for {player}: {}{}",
+            best.join(", "),
+            stopped_note(&a)
+        ))
+    }
+
+    pub(super) fn cmd_computer(&mut self, rest: &str) -> Res<String> {
+        let players = self.rules.players().to_vec();
+        let w = rest.to_ascii_lowercase();
+        if w == "off" || w == "none" {
+            self.computer = None;
+            return Ok("the computer plays no side".into());
+        }
+        let Some(colour) = players.iter().position(|p| p.to_ascii_lowercase() == w) else {
+            return Err(format!(
+                "`computer` takes a player ({}) or `off`",
+                players.join(", ")
+            ));
+        };
+        let seat = self.state().seat_of(colour);
+        self.computer = Some(seat);
+        let mut out = format!(
+            "the computer plays {} (the {} seat, kept after a swap), thinking {} a move\n",
+            players[colour],
+            if seat == 0 { "first" } else { "second" },
+            self.budget
+        );
+        out.push_str(&self.autoplay());
+        out.push_str(&self.show());
+        Ok(out)
+    }
+
+    pub(super) fn cmd_budget(&mut self, rest: &str) -> Res<String> {
+        if !rest.is_empty() {
+            self.budget = Budget::parse(rest)?;
+        }
+        Ok(format!("the computer thinks for {}", self.budget))
+    }
+}
+
+/// A short time: `12 ms`, `1.3 s`.
+pub(super) fn duration(seconds: f64) -> String {
+    if seconds < 1.0 {
+        format!("{:.1} ms", seconds * 1000.0)
+    } else {
+        format!("{seconds:.1} s")
+    }
+}
+
+/// " (stopped by Ctrl-C)" when the search was cut short.
+pub(super) fn stopped_note(a: &ai::Analysis) -> &'static str {
+    if a.stopped {
+        " (stopped by Ctrl-C)"
+    } else {
+        ""
+    }
+}
+
+/// `weft play --versus-random N`: the computer against a uniformly random player from
+/// the start position, alternating seats, with the session's budget and seed.
+pub fn measure(start: &Start, games: u32, out: &mut impl Write) -> Result<(), ReplError> {
+    let (session, _) = Session::start(&Start {
+        computer: None,
+        ..start.clone()
+    })
+    .map_err(ReplError::Start)?;
+    let t = ai::versus_random(session.state(), games, start.budget, start.seed);
+    writeln!(
+        out,
+        "{}, {}: the computer ({}) against a uniformly random player, {} games, seats alternating, seed {}\n\
+         computer won {} ({:.1}%), random won {}, no winner {}; {:.4}s per computer move over {} moves",
+        session.rules.name(),
+        session.describe_params(),
+        start.budget,
+        t.games,
+        start.seed,
+        t.ai_wins,
+        100.0 * t.win_rate(),
+        t.random_wins,
+        t.other,
+        t.seconds_per_move(),
+        t.ai_moves
+    )?;
+    Ok(())
+}
