@@ -7,6 +7,7 @@ mod common;
 mod crosscheck;
 mod diagnostics;
 mod games;
+mod golden;
 mod invariants;
 mod movement;
 mod perft;

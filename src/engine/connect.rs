@@ -1,6 +1,11 @@
 //! Incremental union-find over the stones of each colour, with the set of regions
 //! each group touches kept at its root, so that "does this group connect my
 //! edges?" is one mask test after each placement.
+//!
+//! Kept here rather than taken from a union-find crate: the groups carry the regions
+//! they touch at their root and join only stones of equal content, read from the
+//! position's own cell array, with no allocation per stone; a generic disjoint-set
+//! would need a side table for the masks and a copy of the neighbour test.
 
 use crate::rules::board::{Cell, Neighbours};
 

@@ -8,6 +8,7 @@
 
 use super::moves::Step;
 use crate::rules::board::Cell;
+use crate::rules::content;
 
 use crate::rules::{CellPred, Rules, StepRule};
 
@@ -17,7 +18,7 @@ pub fn code(rules: &Rules, kind: usize, mover: u8) -> u8 {
     if rules.pieces[kind].neutral {
         3
     } else {
-        mover + 1
+        content::of_player(mover)
     }
 }
 
@@ -52,8 +53,8 @@ impl<'a> View<'a> {
         match p {
             CellPred::Empty => self.is_empty(cell),
             CellPred::No(k) => self.slot(*k, cell) == 0,
-            CellPred::Own(k) => self.slot(*k, cell) == self.mover + 1,
-            CellPred::Enemy(k) => self.slot(*k, cell) == 2 - self.mover,
+            CellPred::Own(k) => self.slot(*k, cell) == content::of_player(self.mover),
+            CellPred::Enemy(k) => self.slot(*k, cell) == content::opponent_of(self.mover),
             CellPred::Any(k) => self.slot(*k, cell) != 0,
             CellPred::Not(x) => !self.cell_ok(x, cell),
             CellPred::And(v) => v.iter().all(|x| self.cell_ok(x, cell)),
@@ -67,8 +68,9 @@ impl<'a> View<'a> {
     pub fn frozen(&self, kind: usize, cell: Cell) -> bool {
         let v = self.slot(kind, cell);
         self.rules.pieces[kind].frozen_on_own_edges
-            && (v == 1 || v == 2)
-            && self.rules.board.regions_of(cell) & self.rules.connect.own[v as usize - 1] != 0
+            && content::owner(v).is_some_and(|p| {
+                self.rules.board.regions_of(cell) & self.rules.connect.own[p as usize] != 0
+            })
     }
 
     /// Whether the mover may move the piece of `kind` on `cell`: the mover's own (or a
@@ -76,7 +78,7 @@ impl<'a> View<'a> {
     #[inline]
     pub fn movable(&self, kind: usize, cell: Cell) -> bool {
         let v = self.slot(kind, cell);
-        (v == self.mover + 1 || v == 3) && !self.frozen(kind, cell)
+        (v == content::of_player(self.mover) || v == content::NEUTRAL) && !self.frozen(kind, cell)
     }
 
     /// Whether placing `kind` on `cell` is allowed; `Err` says why not.
@@ -216,7 +218,7 @@ impl<'a> View<'a> {
         if !capture {
             return Ok(None);
         }
-        let enemy = 2 - self.mover;
+        let enemy = content::opponent_of(self.mover);
         let Some(beyond) = b.step(at, d) else {
             return Ok(None);
         };
@@ -267,11 +269,13 @@ impl<'a> View<'a> {
     /// beyond them) rather than once per line length and distance.
     pub fn line_options(&self, kind: usize, up_to: bool, capture: bool, out: &mut Vec<Step>) {
         let b = &self.rules.board;
-        let enemy = 2 - self.mover;
+        let enemy = content::opponent_of(self.mover);
         // The empty cells ahead of the front, in order (a board side is at most 64).
         let mut ahead = [0 as Cell; crate::rules::board::MAX_SIDE as usize];
         for front in b.cells() {
-            if self.slot(kind, front) != self.mover + 1 || !self.movable(kind, front) {
+            if self.slot(kind, front) != content::of_player(self.mover)
+                || !self.movable(kind, front)
+            {
                 continue;
             }
             for &d in b.directions() {
@@ -327,7 +331,8 @@ impl<'a> View<'a> {
                     }
                     match b.step(rear, back) {
                         Some(r)
-                            if self.slot(kind, r) == self.mover + 1 && self.movable(kind, r) =>
+                            if self.slot(kind, r) == content::of_player(self.mover)
+                                && self.movable(kind, r) =>
                         {
                             rear = r;
                             k += 1;
@@ -362,7 +367,7 @@ impl<'a> View<'a> {
         let mut k = 1;
         let mut c = front;
         loop {
-            if self.slot(kind, c) != self.mover + 1 || !self.movable(kind, c) {
+            if self.slot(kind, c) != content::of_player(self.mover) || !self.movable(kind, c) {
                 return Err(format!(
                     "{} holds no {name} of yours that may move",
                     b.cell_name(c)
@@ -386,7 +391,7 @@ impl<'a> View<'a> {
                 return Err("not a line".to_string());
             }
         }
-        let dist = distance(self.rules, front, to, d);
+        let dist = distance(self.rules, front, to);
         if (!up_to && dist != k) || (up_to && (dist == 0 || dist > k)) {
             let cells = |n: usize| if n == 1 { "cell" } else { "cells" };
             return Err(format!(
@@ -429,7 +434,7 @@ pub fn direction(rules: &Rules, a: Cell, b: Cell) -> Option<(i32, i32)> {
     (d.0 * g == dx && d.1 * g == dy && board.directions().contains(&d)).then_some(d)
 }
 
-fn distance(rules: &Rules, a: Cell, b: Cell, _d: (i32, i32)) -> usize {
+fn distance(rules: &Rules, a: Cell, b: Cell) -> usize {
     let (ax, ay) = rules.board.xy(a);
     let (bx, by) = rules.board.xy(b);
     (bx - ax).abs().max((by - ay).abs()) as usize
@@ -536,7 +541,7 @@ fn move_line(
     let n = rules.board.len();
     let base = kind * n;
     let d = direction(rules, front, to).expect("a legal line move is straight");
-    let dist = distance(rules, front, to, d);
+    let dist = distance(rules, front, to);
     // Front first, so that no piece lands on one not yet moved.
     let mut c = front;
     loop {
@@ -553,8 +558,8 @@ fn move_line(
     }
     if capture {
         if let Some(beyond) = rules.board.step(to, d) {
-            if cells[base + beyond as usize] == 2 - mover {
-                cells[base + beyond as usize] = 0;
+            if cells[base + beyond as usize] == content::opponent_of(mover) {
+                cells[base + beyond as usize] = content::EMPTY;
             }
         }
     }

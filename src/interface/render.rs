@@ -9,7 +9,7 @@
 //! boards with holes and several layers get the plain one ([`plain`]: hex rows offset
 //! so that neighbours touch) and a line saying which edges each player owns.
 
-use crate::engine::state::State;
+use crate::engine::state::{Slot, State};
 use crate::rules::board::{column_name, Cell};
 use crate::rules::Rules;
 
@@ -217,16 +217,12 @@ pub fn board(state: &State, prev: Option<&State>, colour: bool) -> String {
 /// The text of one cell: a character per piece kind (`X`/`O` for the players' pieces,
 /// `*` for neutral ones, `.` or a space when absent), as wide for every cell.
 pub fn cell_text(state: &State, cell: Cell) -> String {
-    let rules = state.rules();
-    let n = rules.board().len();
-    let layers = rules.pieces().len();
-    (0..layers)
-        .map(|k| match state.cells()[k * n + cell as usize] {
-            0 if k == 0 => '.',
-            0 => ' ',
-            1 => 'X',
-            2 => 'O',
-            _ => '*',
+    (0..state.rules().pieces().len())
+        .map(|k| match state.slot(k, cell) {
+            Slot::Empty if k == 0 => '.',
+            Slot::Empty => ' ',
+            Slot::Player(p) => symbol(p),
+            Slot::Neutral => '*',
         })
         .collect()
 }

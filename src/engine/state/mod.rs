@@ -316,25 +316,23 @@ impl State {
     /// The owner of the piece of the first kind on a cell (`None` if there is none or
     /// it is neutral).
     pub fn piece_at(&self, cell: Cell) -> Option<usize> {
-        match self.cells[cell as usize] {
-            1 => Some(0),
-            2 => Some(1),
-            _ => None,
-        }
+        content::owner(self.cells[cell as usize]).map(usize::from)
     }
 
     /// What stands on a cell in the layer of piece kind `kind`.
     pub fn slot(&self, kind: usize, cell: Cell) -> Slot {
-        match self.cells[kind * self.rules.board.len() + cell as usize] {
-            0 => Slot::Empty,
-            3 => Slot::Neutral,
-            v => Slot::Player(v as usize - 1),
+        let v = self.cells[kind * self.rules.board.len() + cell as usize];
+        match content::owner(v) {
+            Some(p) => Slot::Player(p as usize),
+            None if v == content::NEUTRAL => Slot::Neutral,
+            None => Slot::Empty,
         }
     }
 
     /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
     pub fn count(&self, kind: usize, owner: Option<usize>) -> usize {
-        self.counts[kind][owner.map_or(3, |p| p + 1)] as usize
+        self.counts[kind][owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8)) as usize]
+            as usize
     }
 
     /// Which player owes a crossing (crossing race games).

@@ -123,7 +123,7 @@ impl State {
             Move::Pass => self.to_move = 1 - mover,
             Move::Swap => self.swapped = !self.swapped,
             Move::Place(cell) if self.rules.simple => {
-                self.cells[cell as usize] = mover + 1;
+                self.cells[cell as usize] = content::of_player(mover);
                 self.remove_empty(cell);
                 self.counts[0][mover as usize + 1] += 1;
                 if self.rules.connect_goal {
@@ -166,7 +166,9 @@ impl State {
                             rules.board.regions_of(c),
                         );
                         let own = rules.connect.own[mover as usize];
-                        won |= own != 0 && self.cells[c as usize] == mover + 1 && mask & own == own;
+                        won |= own != 0
+                            && self.cells[c as usize] == content::of_player(mover)
+                            && mask & own == own;
                     }
                 }
                 recount(&mut self.counts, &self.cells, rules.board.len());

@@ -36,7 +36,8 @@ impl State {
             owner,
         } in &rules.setup
         {
-            s.cells[k * n + c as usize] = owner.map_or(3, |p| p as u8 + 1);
+            s.cells[k * n + c as usize] =
+                owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8));
             if k == 0 && rules.connect_goal && rules.is_placement_only() {
                 s.uf.add(
                     c,
@@ -82,7 +83,8 @@ impl State {
             if s.cells[k * n + c as usize] != 0 {
                 return Err(format!("{cell} gets two {kind}s"));
             }
-            s.cells[k * n + c as usize] = owner.map_or(3, |p| p as u8 + 1);
+            s.cells[k * n + c as usize] =
+                owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8));
         }
         if rules.simple {
             s.empty = rules
@@ -173,12 +175,10 @@ impl State {
         // testing each stone as if just placed finds them all.
         let n = b.len();
         for c in b.cells() {
-            let v = s.cells[c as usize];
-            if v == 0 {
+            let Some(p) = content::owner(s.cells[c as usize]) else {
                 continue;
-            }
-            if let Some((glyph, points)) = rules.matchers[v as usize - 1].explain(&s.cells[..n], c)
-            {
+            };
+            if let Some((glyph, points)) = rules.matchers[p as usize].explain(&s.cells[..n], c) {
                 let names: Vec<String> = points.iter().map(|c| b.cell_name(*c)).collect();
                 return Err(format!(
                     "the picture holds the forbidden glyph \"{}\" at {}",

@@ -14,7 +14,7 @@ impl State {
                     .board
                     .cells()
                     .filter(|&c| {
-                        self.cells[k * n + c as usize] == colour + 1
+                        self.cells[k * n + c as usize] == content::of_player(colour)
                             && self.rules.board.regions_of(c) & own != 0
                     })
                     .count()
@@ -34,7 +34,7 @@ impl State {
         let mut seen = vec![false; b.len()];
         let mut stack = Vec::new();
         for start in b.cells() {
-            if seen[start as usize] || self.cells[start as usize] != colour + 1 {
+            if seen[start as usize] || self.cells[start as usize] != content::of_player(colour) {
                 continue;
             }
             let mut touched = 0;
@@ -43,7 +43,7 @@ impl State {
             while let Some(c) = stack.pop() {
                 touched |= b.regions_of(c);
                 for &m in nbrs.of(c) {
-                    if !seen[m as usize] && self.cells[m as usize] == colour + 1 {
+                    if !seen[m as usize] && self.cells[m as usize] == content::of_player(colour) {
                         seen[m as usize] = true;
                         stack.push(m);
                     }
@@ -71,9 +71,9 @@ impl State {
             } => {
                 let c = &self.counts[*piece];
                 let count = i64::from(match whose {
-                    Whose::Own => c[mover as usize + 1],
-                    Whose::Enemy => c[2 - mover as usize],
-                    Whose::Anyone => c[1] + c[2] + c[3],
+                    Whose::Own => c[content::of_player(mover) as usize],
+                    Whose::Enemy => c[content::opponent_of(mover) as usize],
+                    Whose::Anyone => c[1..].iter().sum(),
                 });
                 cmp.holds(count, *value)
             }
@@ -84,8 +84,8 @@ impl State {
             } => {
                 let n = self.rules.board.len();
                 let who = match whose {
-                    Whose::Enemy => 2 - mover,
-                    _ => mover + 1,
+                    Whose::Enemy => content::opponent_of(mover),
+                    _ => content::of_player(mover),
                 };
                 let base = piece * n;
                 let member = |c: Cell| self.cells[base + c as usize] == who;

@@ -5,6 +5,7 @@
 use super::Ctx;
 use crate::lang::diagnostic::Diagnostic;
 use crate::rules::board::Board;
+use crate::rules::content;
 use crate::rules::glyph::{self, Colours, Matchers, Pattern};
 use crate::rules::GlyphInfo;
 
@@ -66,8 +67,8 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Glyphs {
     Glyphs {
         info,
         matchers: [
-            Matchers::build(board, &orbits, 1),
-            Matchers::build(board, &orbits, 2),
+            Matchers::build(board, &orbits, content::of_player(0)),
+            Matchers::build(board, &orbits, content::of_player(1)),
         ],
     }
 }

@@ -10,6 +10,7 @@
 use super::table::{Stored, Table};
 use crate::engine::state::{Move, Outcome, State};
 use crate::rules::board::Cell;
+use crate::rules::content;
 use crate::rules::Rules;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -166,7 +167,7 @@ impl Keys {
     pub fn key(&self, s: &State) -> (u64, usize, usize) {
         let h = self.hashes(s.cells());
         let (key, sym) = self.canonical(&h, s);
-        let empties = s.cells().iter().filter(|&&v| v == 0).count();
+        let empties = s.cells().iter().filter(|&&v| v == content::EMPTY).count();
         (key, sym, empties)
     }
 

@@ -8,6 +8,10 @@
 //! subtree. The table never grows, so the search never pages: when it is full it
 //! forgets its cheapest results. Threads share it without locks: each entry is written
 //! as `key ^ data` and `data`, so a torn write reads as a miss (Hyatt and Mann's scheme).
+//!
+//! Written here rather than taken from a concurrent map crate: what a solver needs is a
+//! lossy cache of fixed size with depth-preferred replacement and lock-free torn-write
+//! safety, which general maps (that grow, lock or never forget) do not offer.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
