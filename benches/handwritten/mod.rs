@@ -32,6 +32,9 @@
 
 #![allow(dead_code)]
 
+pub mod crossings;
+pub mod windborne;
+
 use std::fmt;
 use std::marker::PhantomData;
 
