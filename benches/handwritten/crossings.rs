@@ -126,6 +126,8 @@ const REACH: usize = 24;
 #[derive(Clone, Copy, Debug)]
 struct Set {
     fronts: u64,
+    /// The number of fronts.
+    n: u32,
     dir: u8,
     k: u8,
     t: u8,
@@ -171,20 +173,20 @@ struct Board {
     blocked: u64,
     /// Each player's far row (white: the top row; black: the bottom row).
     far: [u64; 2],
-    /// Per direction: the shift of one step (left if positive) and the mask after it.
-    shift: [i32; 8],
-    mask: [u64; 8],
+    /// Per direction: the squares with a neighbour that way, and the rotation (left)
+    /// that moves a square to that neighbour.
+    can: [u64; 8],
+    rot: [u32; 8],
     /// The legal moves of the turn, as bitboards of fronts (reused: no allocation).
     sets: Vec<Set>,
 }
 
 impl Board {
-    /// Every square moved one step in direction `d` (those leaving the board dropped).
+    /// Every square moved one step in direction `d` (those leaving the board dropped):
+    /// the squares that stay on the board, rotated — no bit wraps round.
     #[inline(always)]
     fn step(&self, b: u64, d: usize) -> u64 {
-        let s = self.shift[d];
-        let moved = if s >= 0 { b << s } else { b >> -s };
-        moved & self.mask[d]
+        (b & self.can[d]).rotate_left(self.rot[d])
     }
 
     #[inline(always)]
@@ -208,85 +210,133 @@ impl Board {
             return 0;
         }
         let empty = self.on & !self.blocked & !own & !opp;
-        let frozen_opp = opp & self.far[c ^ 1];
         let mut total = 0;
-        // Per direction, filled as far as needed (index 0 first):
-        // ahead[t]: fronts with t empty squares ahead (ahead[0]: all squares);
-        // opp_at[j]: fronts with an enemy piece j squares ahead.
-        let mut ahead = [0u64; REACH];
-        let mut opp_at = [0u64; REACH];
         for d in 0..8 {
-            let back = d ^ 1;
-            ahead[0] = !0;
-            let mut empty_j = empty;
-            let mut have_ahead = 0;
-            opp_at[0] = opp;
-            let mut have_opp = 0;
-            // Lines: `lines` holds the fronts of lines of k (movable pieces at f - j d
-            // for j < k); `behind` is the movable pieces shifted k - 1 steps along d.
-            let mut lines = movable;
-            let mut behind = movable;
-            let mut k = 1;
-            loop {
-                if k > 1 {
-                    behind = self.step(behind, d);
-                    lines &= behind;
-                    if lines == 0 {
-                        break;
-                    }
-                }
-                let (lo, hi) = if self.up_to { (1, k) } else { (k, k) };
-                let mut any_here = false;
-                for t in lo..=hi {
-                    while have_ahead < t {
-                        empty_j = self.step(empty_j, back);
-                        ahead[have_ahead + 1] = ahead[have_ahead] & empty_j;
-                        have_ahead += 1;
-                    }
-                    let cand = lines & ahead[t];
-                    if cand == 0 {
-                        // Longer distances need more empty squares: none for this k.
-                        break;
-                    }
-                    any_here = true;
-                    while have_opp < t + 1 {
-                        opp_at[have_opp + 1] = self.step(opp_at[have_opp], back);
-                        have_opp += 1;
-                    }
-                    let hit = cand & opp_at[t + 1];
-                    let mut legal = cand & !hit;
-                    if hit != 0 && k > 1 {
-                        // Capture unless the piece beyond is frozen or heads a run of k.
-                        while have_opp < t + k {
-                            opp_at[have_opp + 1] = self.step(opp_at[have_opp], back);
-                            have_opp += 1;
-                        }
-                        let run = opp_at[t + 2..=t + k].iter().fold(hit, |r, &o| r & o);
-                        let mut frozen = frozen_opp;
-                        for _ in 0..=t {
-                            frozen = self.step(frozen, back);
-                        }
-                        legal |= hit & !run & !frozen;
-                    }
-                    if legal != 0 {
-                        total += legal.count_ones();
-                        self.sets.push(Set {
-                            fronts: legal,
-                            dir: d as u8,
-                            k: k as u8,
-                            t: t as u8,
-                        });
-                        if any {
-                            return total;
-                        }
-                    }
-                }
-                // A longer line has fewer fronts and needs as many empty squares.
-                if !any_here {
+            total += if self.up_to {
+                self.lines_up_to(d, c, movable, empty, opp)
+            } else {
+                self.lines_exactly(d, c, movable, empty, opp)
+            };
+            if any && total > 0 {
+                break;
+            }
+        }
+        total
+    }
+
+    /// Records a set of moves; returns their number.
+    #[inline(always)]
+    fn push(&mut self, fronts: u64, d: usize, k: usize, t: usize) -> u32 {
+        if fronts == 0 {
+            return 0;
+        }
+        let n = fronts.count_ones();
+        self.sets.push(Set {
+            fronts,
+            n,
+            dir: d as u8,
+            k: k as u8,
+            t: t as u8,
+        });
+        n
+    }
+
+    /// Of the fronts `hit` (lines of `k` > 1 that move `t` squares in direction `d` and
+    /// end against an enemy piece, whose squares `beyond` marks as seen from the front:
+    /// the enemy pieces shifted t + 1 steps back), those that capture: the piece is not
+    /// frozen and heads a run of fewer than `k` enemy pieces.
+    #[inline(never)]
+    fn captures(&self, hit: u64, beyond: u64, d: usize, c: usize, k: usize, t: usize) -> u64 {
+        let back = d ^ 1;
+        // A run of k: enemy pieces at t + 1 .. t + k squares ahead.
+        let mut run = hit;
+        let mut x = beyond;
+        for _ in 1..k {
+            x = self.step(x, back);
+            run &= x;
+        }
+        // Frozen: the square t + 1 ahead is on the enemy's far row.
+        let mut frozen = self.far[c ^ 1];
+        for _ in 0..=t {
+            frozen = self.step(frozen, back);
+        }
+        hit & !run & !frozen
+    }
+
+    /// Lines that move exactly their length in direction `d`: for k = 1, 2, ... the
+    /// fronts of lines of k (`lines`) with k empty squares ahead (`ahead`) and what
+    /// stands k + 1 squares ahead (`beyond`), each one step further than for k - 1.
+    #[inline(always)]
+    fn lines_exactly(&mut self, d: usize, c: usize, movable: u64, empty: u64, opp: u64) -> u32 {
+        let back = d ^ 1;
+        let mut lines = movable;
+        let mut behind = movable;
+        let mut next_empty = self.step(empty, back);
+        let mut ahead = next_empty;
+        let mut beyond = self.step(self.step(opp, back), back);
+        let mut total = 0;
+        let mut k = 1;
+        loop {
+            let cand = lines & ahead;
+            if cand == 0 {
+                // Longer lines have fewer fronts and need more empty squares.
+                return total;
+            }
+            let hit = cand & beyond;
+            let mut legal = cand & !hit;
+            // A single piece never captures (the run beyond is at least 1).
+            if hit != 0 && k > 1 {
+                legal |= self.captures(hit, beyond, d, c, k, k);
+            }
+            total += self.push(legal, d, k, k);
+            behind = self.step(behind, d);
+            lines &= behind;
+            next_empty = self.step(next_empty, back);
+            ahead &= next_empty;
+            beyond = self.step(beyond, back);
+            k += 1;
+        }
+    }
+
+    /// Lines that move up to their length in direction `d` (1 <= t <= k squares).
+    fn lines_up_to(&mut self, d: usize, c: usize, movable: u64, empty: u64, opp: u64) -> u32 {
+        let back = d ^ 1;
+        // ahead[t]: fronts with t empty squares ahead; beyond[t]: with an enemy piece
+        // t + 1 squares ahead. A line of k with t empty squares ahead spans k + t + 1
+        // squares of a line of at most 21: t < REACH.
+        let mut ahead = [0u64; REACH];
+        let mut beyond = [0u64; REACH];
+        let (mut e, mut o) = (empty, self.step(opp, back));
+        let mut n = 0;
+        while n + 1 < REACH {
+            e = self.step(e, back);
+            o = self.step(o, back);
+            ahead[n + 1] = if n == 0 { e } else { ahead[n] & e };
+            beyond[n + 1] = o;
+            n += 1;
+            if ahead[n] == 0 {
+                break;
+            }
+        }
+        let mut total = 0;
+        let (mut lines, mut behind) = (movable, movable);
+        let mut k = 1;
+        while lines & ahead[1] != 0 {
+            for t in 1..=k.min(n) {
+                let cand = lines & ahead[t];
+                if cand == 0 {
                     break;
                 }
-                k += 1;
+                let hit = cand & beyond[t];
+                let mut legal = cand & !hit;
+                if hit != 0 && k > 1 {
+                    legal |= self.captures(hit, beyond[t], d, c, k, t);
+                }
+                total += self.push(legal, d, k, t);
             }
+            behind = self.step(behind, d);
+            lines &= behind;
+            k += 1;
         }
         total
     }
@@ -318,7 +368,7 @@ impl Board {
     #[inline]
     fn pick(&self, mut r: u32) -> Mv {
         for s in &self.sets {
-            let n = s.fronts.count_ones();
+            let n = s.n;
             if r < n {
                 let mut b = s.fronts;
                 for _ in 0..r {
@@ -467,14 +517,18 @@ impl Crossings {
         let on = if n == 64 { !0 } else { (1u64 << n) - 1 };
         let row = |y: usize| ((1u64 << width) - 1) << (y * width);
         let col = |x: usize| (0..height).fold(0u64, |m, y| m | 1 << (y * width + x));
-        let mut shift = [0; 8];
-        let mut mask = [0; 8];
+        let mut can = [0; 8];
+        let mut rot = [0; 8];
         for (d, &(dx, dy)) in DIRS.iter().enumerate() {
-            shift[d] = dy * width as i32 + dx;
-            mask[d] = on
-                & match dx {
-                    1 => !col(0),
-                    -1 => !col(width - 1),
+            rot[d] = (dy * width as i32 + dx).rem_euclid(64) as u32;
+            can[d] =
+                on & match dx {
+                    1 => !col(width - 1),
+                    -1 => !col(0),
+                    _ => !0,
+                } & match dy {
+                    1 => !row(height - 1),
+                    -1 => !row(0),
                     _ => !0,
                 };
         }
@@ -500,8 +554,8 @@ impl Crossings {
                 on,
                 blocked,
                 far: [row(height - 1), row(0)],
-                shift,
-                mask,
+                can,
+                rot,
                 sets: Vec::with_capacity(8 * REACH),
             },
             start,
