@@ -19,10 +19,10 @@
 //! the pawns stand. For each colour c the position keeps a small graph H_c, updated
 //! when c places a disk (the opponent's disks and every pawn move leave it alone):
 //!
-//! * its nodes are c's *groups* (a union-find over c's disks; each root carries a
-//!   node id) and the *regions*: the connected components of the cells without a c
-//!   disk (each such cell carries its region's node id; each region also keeps its
-//!   cells as a bitboard);
+//! * its nodes are c's *groups* and the *regions*: the connected components of the
+//!   cells without a c disk. Every cell carries the id of its node, and every node
+//!   keeps its cells as a bitboard; when a disk joins groups, the smaller ones are
+//!   relabelled (no union-find: a cell's node is one array read);
 //! * its edges join a group and a region that touch (an adjacency bitset per node).
 //!
 //! All node ids of one colour are < 128 (the nodes are disjoint non-empty sets of at
@@ -154,6 +154,12 @@ impl Bits {
         let (a, b) = (self.0, o.0);
         Bits([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]])
     }
+    /// Equality, as one OR of word differences (no vector loads of just-stored words).
+    #[inline(always)]
+    fn same(self, o: Bits) -> bool {
+        let (a, b) = (self.0, o.0);
+        ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) == 0
+    }
     #[inline(always)]
     fn intersects(self, o: Bits) -> bool {
         !self.and(o).is_empty()
@@ -225,15 +231,14 @@ fn each_node(mut set: u128, mut f: impl FnMut(u8)) {
 
 #[derive(Clone)]
 struct Graph {
-    /// Union-find over the colour's disks (indices of cells with one).
-    parent: [u8; NIDX],
-    /// At a group's root: the group's node id. At a cell without a disk of this
-    /// colour: its region's node id.
+    /// Every cell's node: its group if it holds a disk of this colour, else its region.
     lab: [u8; NIDX],
     /// The colour's disks.
     disks: Bits,
-    /// The cells of each region node.
+    /// The cells of each node.
     cells: [Bits; 128],
+    /// The number of cells of each group node (to relabel the smaller of two).
+    size: [u8; 128],
     /// Adjacency: a group's regions, a region's groups.
     adj: [u128; 128],
     /// Group node ids in use.
@@ -245,10 +250,10 @@ struct Graph {
 impl Graph {
     fn new(on: Bits) -> Graph {
         let mut g = Graph {
-            parent: [0; NIDX],
             lab: [0; NIDX],
             disks: Bits::default(),
             cells: [Bits::default(); 128],
+            size: [0; 128],
             adj: [0; 128],
             groups: 0,
             used: 1,
@@ -258,17 +263,15 @@ impl Graph {
         g
     }
 
-    #[inline(always)]
-    fn find(&mut self, mut x: usize) -> usize {
-        loop {
-            let p = self.parent[x] as usize;
-            if p == x {
-                return x;
-            }
-            let gp = self.parent[p];
-            self.parent[x] = gp;
-            x = gp as usize;
-        }
+    /// Back to `start` (a graph with no disk), copying only what a game reads: node
+    /// data is written when a node id is allocated.
+    fn reset_from(&mut self, start: &Graph) {
+        self.lab = start.lab;
+        self.disks = start.disks;
+        self.cells[0] = start.cells[0];
+        self.adj[0] = start.adj[0];
+        self.groups = start.groups;
+        self.used = start.used;
     }
 
     #[inline(always)]
@@ -276,6 +279,7 @@ impl Graph {
         let id = (!self.used).trailing_zeros() as u8;
         debug_assert!(id < 128);
         self.used |= bit(id);
+        self.adj[id as usize] = 0;
         id
     }
 
@@ -283,30 +287,42 @@ impl Graph {
     fn release(&mut self, id: u8) {
         self.used &= !bit(id);
         self.groups &= !bit(id);
-        self.adj[id as usize] = 0;
     }
 
     /// The node a cell belongs to: its group (a disk of this colour) or its region.
     #[inline(always)]
-    fn node(&mut self, i: usize) -> u8 {
-        if self.disks.has(i) {
-            let r = self.find(i);
-            self.lab[r]
-        } else {
-            self.lab[i]
-        }
+    fn node(&self, i: usize) -> u8 {
+        self.lab[i]
     }
 
-    /// The group nodes touching the cells `piece` (whose neighbours of this colour's
-    /// disks are looked up).
-    fn groups_around(&mut self, piece: Bits) -> u128 {
+    /// The group nodes touching the cells `piece`.
+    fn groups_around(&self, piece: Bits) -> u128 {
         let border = piece.dilate().and(self.disks);
         let mut set = 0;
-        border.each(|i| {
-            let r = self.find(i);
-            set |= bit(self.lab[r]);
-        });
+        border.each(|i| set |= bit(self.lab[i]));
         set
+    }
+
+    /// Groups `a` and `b` (both touching a new disk) become one: the smaller one's
+    /// cells are relabelled. Returns the group that stays.
+    #[inline]
+    fn merge(&mut self, a: u8, b: u8) -> u8 {
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let cells = self.cells[small as usize];
+        cells.each(|i| self.lab[i] = big);
+        self.cells[big as usize] = self.cells[big as usize].or(cells);
+        self.size[big as usize] += self.size[small as usize];
+        let a2 = self.adj[small as usize];
+        self.adj[big as usize] |= a2;
+        each_node(a2, |v| {
+            self.adj[v as usize] = (self.adj[v as usize] & !bit(small)) | bit(big);
+        });
+        self.release(small);
+        big
     }
 
     /// A disk of this colour on cell `d` (which had none): groups merge, its region
@@ -315,113 +331,132 @@ impl Graph {
     fn add_disk(&mut self, d: usize, cell: &[u8; NIDX], flag: u8) {
         let region = self.lab[d];
         self.disks.set(d);
+        // The ring around d, in cyclic order, as 6-bit masks (bit k: the cell at
+        // RING[k]): own disks, and cells of the region (on the board, no own disk).
+        let (mut own, mut inr) = (0u32, 0u32);
+        for (k, &o) in RING.iter().enumerate() {
+            let v = cell[step(d, o)];
+            own |= u32::from(v & flag != 0) << k;
+            inr |= u32::from(v & (flag | OFF) == 0) << k;
+        }
         // Groups: merge those around d.
-        let mut root = NIDX;
-        let mut g = 0u8;
-        for &o in &RING {
-            let n = step(d, o);
-            if cell[n] & flag != 0 {
-                let r = self.find(n);
-                if root == NIDX {
-                    root = r;
-                    g = self.lab[r];
-                } else if r != root {
-                    let g2 = self.lab[r];
-                    self.parent[r] = root as u8;
-                    let a2 = self.adj[g2 as usize];
-                    self.adj[g as usize] |= a2;
-                    each_node(a2, |v| {
-                        self.adj[v as usize] = (self.adj[v as usize] & !bit(g2)) | bit(g);
-                    });
-                    self.release(g2);
-                }
+        let mut g = NONE;
+        let mut m = own;
+        while m != 0 {
+            let gn = self.lab[step(d, RING[m.trailing_zeros() as usize])];
+            m &= m - 1;
+            if g == NONE {
+                g = gn;
+            } else if gn != g {
+                g = self.merge(g, gn);
             }
         }
-        if root == NIDX {
-            root = d;
+        if g == NONE {
             g = self.alloc();
             self.groups |= bit(g);
-            self.lab[d] = g;
+            self.cells[g as usize] = Bits::default();
+            self.size[g as usize] = 0;
         }
-        self.parent[d] = root as u8;
+        self.lab[d] = g;
+        self.cells[g as usize].set(d);
+        self.size[g as usize] += 1;
 
-        // The region: d leaves it. The ring around d, in cyclic order: which cells are
-        // in the region (on the board, no disk of this colour), and the arcs they form.
+        // The region: d leaves it. Its cells around d form arcs; an arc starts at k
+        // when the cell before it (k - 1, cyclically) is not in the region.
         self.cells[region as usize].clear(d);
-        let mut inr = [false; 6];
-        for k in 0..6 {
-            inr[k] = cell[step(d, RING[k])] & (flag | OFF) == 0;
-        }
-        let mut reps = [0usize; 3];
-        let mut arcs = 0;
-        for k in 0..6 {
-            if inr[k] && !inr[(k + 5) % 6] {
-                reps[arcs] = step(d, RING[k]);
-                arcs += 1;
-            }
-        }
-        if arcs == 0 {
-            if inr[0] {
-                // The whole ring: one arc.
-                arcs = 1;
-            } else {
-                // d was the whole region.
-                each_node(self.adj[region as usize], |v| {
-                    self.adj[v as usize] &= !bit(region);
-                });
-                self.release(region);
-                return;
-            }
-        }
-        if arcs == 1 {
+        let starts = inr & !(((inr << 1) | (inr >> 5)) & 63);
+        if inr == 0 {
+            // d was the whole region.
+            each_node(self.adj[region as usize], |v| {
+                self.adj[v as usize] &= !bit(region);
+            });
+            self.release(region);
+        } else if starts & starts.wrapping_sub(1) == 0 {
+            // One arc (or the whole ring): the region stays connected.
             self.adj[region as usize] |= bit(g);
             self.adj[g as usize] |= bit(region);
-            return;
+        } else {
+            self.split(region, g, d, starts);
         }
-        self.split(region, g, &reps[..arcs]);
     }
 
-    /// Region `region` lost a cell next to group `g` and its cells around that cell
-    /// form several arcs (one cell of each in `reps`): find its pieces.
-    fn split(&mut self, region: u8, g: u8, reps: &[usize]) {
+    /// Region `region` lost the cell `d` next to group `g`, and its cells around `d`
+    /// form two or three arcs (starting at the ring positions `starts`): find its
+    /// pieces, by fills from one cell of each arc, grown in turn, so that the work
+    /// ends once all fills but one have closed or met.
+    fn split(&mut self, region: u8, g: u8, d: usize, starts: u32) {
         let mask = self.cells[region as usize];
-        let n = reps.len();
-        let mut fill = [Bits::default(); 3];
-        let mut active = [false; 3];
-        for k in 0..n {
-            fill[k] = Bits::one(reps[k]);
-            active[k] = true;
+        let mut reps = [0usize; 3];
+        let mut n = 0;
+        let mut m = starts;
+        while m != 0 {
+            reps[n] = step(d, RING[m.trailing_zeros() as usize]);
+            m &= m - 1;
+            n += 1;
         }
         let mut done = [Bits::default(); 2];
         let mut ndone = 0;
-        let mut live = n;
-        while live > 1 {
-            for k in 0..n {
-                if !active[k] {
-                    continue;
-                }
-                let grown = fill[k].dilate().and(mask);
-                // Fills that meet are one piece.
-                let mut merged = false;
-                for j in 0..n {
-                    if j != k && active[j] && grown.intersects(fill[j]) {
-                        fill[k] = fill[k].or(fill[j]);
-                        active[j] = false;
-                        live -= 1;
-                        merged = true;
-                    }
-                }
-                if !merged && grown == fill[k] {
-                    // Closed: a piece of its own.
-                    active[k] = false;
-                    live -= 1;
-                    done[ndone] = grown;
-                    ndone += 1;
-                } else {
-                    fill[k] = grown.or(fill[k]);
-                }
-                if live <= 1 {
+        if n == 2 {
+            // The usual case, with the two fills in locals.
+            let (mut a, mut b) = (Bits::one(reps[0]), Bits::one(reps[1]));
+            loop {
+                let ga = a.dilate().and(mask);
+                if ga.intersects(b) {
                     break;
+                }
+                if ga.same(a) {
+                    done[0] = a;
+                    ndone = 1;
+                    break;
+                }
+                a = ga;
+                let gb = b.dilate().and(mask);
+                if gb.intersects(a) {
+                    break;
+                }
+                if gb.same(b) {
+                    done[0] = b;
+                    ndone = 1;
+                    break;
+                }
+                b = gb;
+            }
+        } else {
+            let mut fill = [Bits::default(); 3];
+            let mut active = [false; 3];
+            for k in 0..n {
+                fill[k] = Bits::one(reps[k]);
+                active[k] = true;
+            }
+            let mut live = n;
+            while live > 1 {
+                for k in 0..n {
+                    if !active[k] {
+                        continue;
+                    }
+                    let grown = fill[k].dilate().and(mask);
+                    // Fills that meet are one piece.
+                    let mut merged = false;
+                    for j in 0..n {
+                        if j != k && active[j] && grown.intersects(fill[j]) {
+                            fill[k] = fill[k].or(fill[j]);
+                            active[j] = false;
+                            live -= 1;
+                            merged = true;
+                        }
+                    }
+                    if !merged && grown.same(fill[k]) {
+                        // Closed: a piece of its own.
+                        active[k] = false;
+                        live -= 1;
+                        done[ndone] = grown;
+                        ndone += 1;
+                    } else {
+                        fill[k] = grown.or(fill[k]);
+                    }
+                    if live <= 1 {
+                        break;
+                    }
                 }
             }
         }
@@ -641,6 +676,23 @@ struct Pos {
     to_move: usize,
     ply: u32,
     swapped: bool,
+}
+
+impl Pos {
+    /// Back to `start`, copying only what a game reads (not the ~14 KB of node data).
+    fn reset_from(&mut self, start: &Pos) {
+        self.cell = start.cell;
+        self.graph[0].reset_from(&start.graph[0]);
+        self.graph[1].reset_from(&start.graph[1]);
+        self.npawns = 0;
+        self.free = start.free;
+        self.free_at = start.free_at;
+        self.nfree = start.nfree;
+        self.lines = start.lines;
+        self.to_move = start.to_move;
+        self.ply = start.ply;
+        self.swapped = start.swapped;
+    }
 }
 
 /// The layer of `lines` that holds the pawns (the disks of colour c are layer c).
@@ -1047,7 +1099,7 @@ impl Windborne {
 
     /// Back to the empty board, Black to move.
     pub fn reset(&mut self) {
-        self.pos.clone_from(&self.start);
+        self.pos.reset_from(&self.start);
         self.outcome = None;
     }
 
@@ -1102,7 +1154,7 @@ impl Windborne {
 
     /// Plays one game from the empty board with uniformly random moves. No allocation.
     pub fn playout(&mut self, rng: &mut Rng) -> PlayoutResult {
-        self.pos.clone_from(&self.start);
+        self.pos.reset_from(&self.start);
         let (b, pos) = (&mut self.b, &mut self.pos);
         let outcome = loop {
             if let Some(o) = b.settle(pos) {
@@ -1236,7 +1288,6 @@ mod tests {
         for c in 0..2 {
             let g = &w.pos.graph[c];
             let flag = disk_flag(c);
-            let mut g2 = g.clone();
             for &i in &w.b.cells {
                 let i = i as usize;
                 let mine = w.pos.cell[i] & flag != 0;
@@ -1250,7 +1301,7 @@ mod tests {
                         if w.pos.cell[n] & OFF != 0 {
                             continue;
                         }
-                        let m = g2.node(n);
+                        let m = g.node(n);
                         if w.pos.cell[n] & flag == 0 {
                             assert_eq!(m, r, "neighbouring free cells share a region");
                         } else {
@@ -1259,10 +1310,12 @@ mod tests {
                         }
                     }
                 } else {
+                    let gi = g.lab[i];
+                    assert!(g.groups & bit(gi) != 0 && g.cells[gi as usize].has(i));
                     for &o in &RING {
                         let n = step(i, o);
                         if w.pos.cell[n] & flag != 0 {
-                            assert_eq!(g2.find(n), g2.find(i), "neighbouring disks share a group");
+                            assert_eq!(g.lab[n], gi, "neighbouring disks share a group");
                         }
                     }
                 }
@@ -1294,6 +1347,12 @@ mod tests {
                 }
                 assert_eq!(fill, cells, "region {r} is connected");
                 cells.each(|i| assert_eq!(g.lab[i], r));
+            });
+            // Groups: their cells and sizes.
+            each_node(g.groups, |v| {
+                let cells = g.cells[v as usize];
+                assert_eq!(cells.count(), u32::from(g.size[v as usize]));
+                cells.each(|i| assert_eq!(g.lab[i], v));
             });
             // No edge to a node not in use, and edges only between groups and regions.
             each_node(g.used, |v| {
