@@ -1,5 +1,6 @@
 //! Hand-written, single-game reference implementations of **Crossway** and
-//! **Crosswind** in plain std-only Rust.
+//! **Crosswind** in plain std-only Rust (and, in the submodules `windborne` and
+//! `crossings`, of **Windborne** and **Crossings**, described there).
 //!
 //! Why this exists:
 //! * as a speed baseline: the general game interpreter is benchmarked against

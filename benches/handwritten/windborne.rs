@@ -63,9 +63,11 @@
 //!   slide never changes which cells hold a disk, so the moves are exactly the
 //!   (Z + 1) x F pairs (+ the swap), all distinct (a slide is named by its start and
 //!   end cells, and the zero-step move is listed once). One uniform draw in
-//!   `0..(Z+1)*F (+1)` picks a move: Z comes from walking the six rays of each pawn
-//!   (a few dozen cell reads), F from the list of disk-free cells kept up to date.
-//!   No move is listed, nothing is rejected.
+//!   `0..(Z+1)*F (+1)` picks a move — or, when the swap is not available, two
+//!   independent uniform draws in `0..Z+1` and `0..F`, the same uniform distribution
+//!   over the pairs. Z comes from the pawns' rays (each one bit scan of a row,
+//!   column or diagonal occupancy word), F from the list of disk-free cells kept up
+//!   to date. No move is listed, nothing is rejected.
 //!
 //! `Rng::below` is exact (Lemire's method), so each legal move has probability
 //! exactly 1 / (number of legal moves), the distribution of weft's `random_move`.
@@ -935,13 +937,17 @@ impl Board {
         }
         let z = self.count_slides(pos);
         let f = pos.nfree as u32;
-        let pairs = (z + 1) * f;
-        let r = rng.below(pairs + s);
-        if r == pairs {
-            return Mv::Swap;
-        }
-        let disk = pos.free[(r % f) as usize];
-        let mut slide = r / f;
+        let (mut slide, disk) = if s == 0 {
+            // Two independent uniform draws: a uniform pair.
+            (rng.below(z + 1), pos.free[rng.below(f) as usize])
+        } else {
+            let pairs = (z + 1) * f;
+            let r = rng.below(pairs + s);
+            if r == pairs {
+                return Mv::Swap;
+            }
+            (r / f, pos.free[(r % f) as usize])
+        };
         if slide == 0 {
             return Mv::Play(NONE, NONE, disk);
         }
