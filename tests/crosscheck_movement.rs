@@ -457,3 +457,91 @@ fn crossings_perft_agrees() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Whole playouts: the same distribution of games
+// ---------------------------------------------------------------------------
+
+/// Mean and variance of a sample.
+fn mean_var(v: &[f64]) -> (f64, f64) {
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    (
+        m,
+        v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0),
+    )
+}
+
+/// The difference of two sample means in standard errors.
+fn z(a: &[f64], b: &[f64]) -> f64 {
+    let ((ma, va), (mb, vb)) = (mean_var(a), mean_var(b));
+    (ma - mb)
+        / (va / a.len() as f64 + vb / b.len() as f64)
+            .sqrt()
+            .max(1e-12)
+}
+
+/// weft's random playouts from `rules`: (length, 1 if colour 0 won) per game.
+fn weft_playouts(rules: &Arc<Rules>, games: u64) -> (Vec<f64>, Vec<f64>) {
+    let (mut len, mut first) = (Vec::new(), Vec::new());
+    for g in 0..games {
+        let mut rng = Rng::for_game(31, g);
+        let mut w = State::new(rules.clone());
+        let mut n = 0;
+        while let Some(m) = w.random_move(&mut rng) {
+            w.play_unchecked(m);
+            n += 1;
+        }
+        len.push(f64::from(n));
+        first.push(f64::from(u8::from(w.outcome() == Some(Outcome::Win(0)))));
+    }
+    (len, first)
+}
+
+/// The hand-written playout loops (which draw their moves without listing them) play
+/// the games weft plays: the mean length and the share of games won by the first
+/// colour agree within 4 standard errors (fixed seeds: the test is deterministic).
+#[test]
+fn hand_written_playouts_play_weft_s_distribution() {
+    let check = |name: &str, w: (Vec<f64>, Vec<f64>), h: (Vec<f64>, Vec<f64>)| {
+        let (zl, zw) = (z(&w.0, &h.0), z(&w.1, &h.1));
+        eprintln!(
+            "{name}: mean length weft {:.2} hand {:.2} (z {zl:.2}); first colour wins weft {:.3} hand {:.3} (z {zw:.2})",
+            mean_var(&w.0).0,
+            mean_var(&h.0).0,
+            mean_var(&w.1).0,
+            mean_var(&h.1).0
+        );
+        assert!(zl.abs() < 4.0 && zw.abs() < 4.0, "{name}");
+    };
+    for side in [4, 5] {
+        let w = weft_playouts(&windborne_rules(side, 3, true), 1500);
+        let mut g = Windborne::new(side, 3, true);
+        let mut rng = HwRng::new(side as u64);
+        let (mut len, mut first) = (Vec::new(), Vec::new());
+        for _ in 0..20_000 {
+            let r = g.playout(&mut rng);
+            len.push(f64::from(r.plies));
+            first.push(f64::from(u8::from(
+                r.outcome == hwb::Outcome::Win(Colour::Black),
+            )));
+        }
+        check(&format!("windborne side {side}"), w, (len, first));
+    }
+    let b = Board {
+        open: false,
+        width: 8,
+        height: 8,
+        limit: 400,
+    };
+    let w = weft_playouts(&crossings_rules(b), 800);
+    let mut g = hand_crossings(b);
+    let mut rng = HwRng::new(8);
+    let (mut len, mut first) = (Vec::new(), Vec::new());
+    for _ in 0..10_000 {
+        let r = g.playout(&mut rng);
+        len.push(f64::from(r.plies));
+        first.push(f64::from(u8::from(r.outcome == hc::Outcome::Win(0))));
+    }
+    check("crossings 8x8", w, (len, first));
+}
