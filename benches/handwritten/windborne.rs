@@ -4,14 +4,16 @@
 //!
 //! # Board
 //!
-//! A hexagon of side S (3 <= S <= 7) on an axial `(2S-1) x (2S-1)` grid, stored with a
+//! A hexagon of side S (2 <= S <= 7) on an axial `(2S-1) x (2S-1)` grid, stored with a
 //! row stride of 16: cell `(x, y)` is index `16 y + x` in 0..256. One byte per index
 //! holds the pieces (a black disk, a white disk, a pawn) or "off the board"; every
 //! index outside the hexagon (including column 15 and row 15, which no hexagon of side
 //! <= 8 reaches) is off, so walking a line needs no bounds test: the six neighbour
 //! offsets are +-1, +-16, +15 and -15, taken modulo 256. The same indices are the bits
 //! of 256-bit bitboards (`Bits`), used for flood fills, with the six neighbours as
-//! shifts by 1, 15 and 16.
+//! shifts by 1, 15 and 16. For the pawns' rays, every row, column and diagonal also
+//! has an occupancy word (a `u16` per layer: black disks, white disks, pawns), so a
+//! pawn's free run in a direction is one bit scan.
 //!
 //! # Separation, incrementally
 //!
@@ -43,7 +45,8 @@
 //! pawn is on a c disk) and then:
 //!
 //! 1. if one region holds more than half of the pawns, no group separates (removing
-//!    fewer disks only merges regions): false, in O(pawns) — the usual answer;
+//!    fewer disks only merges regions): false, in O(pawns) — the usual answer (in
+//!    random games at side 7, 19 calls in 20 end here or at step 2);
 //! 2. if one group holds all but at most half of the pawns, it separates: true;
 //! 3. otherwise, for each group with two or more neighbouring regions (any other
 //!    group leaves H_c connected), a breadth-first search of H_c without it, one
