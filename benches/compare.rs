@@ -1,24 +1,38 @@
 //! weft against hand-written code, side by side: random playouts per second of the
-//! hand-written Crossway and Crosswind in `handwritten/` and of weft interpreting
-//! `games/crossway.game` and `games/crosswind.game`, at sizes 9, 13 and 19, on one
-//! core, with the ratio.
+//! hand-written games in `handwritten/` and of weft interpreting the same rule files
+//! (`games/NAME.game`), on one core, with the ratio. The games and their default
+//! sizes: Crossway and Crosswind at 9, 13 and 19; Windborne at sides 5 and 7 (3
+//! pawns); Crossings at 8 x 8.
 //!
-//! Both play the same game: the rules of the files (swap on), uniformly random
-//! moves, from the empty board. The two alternate in rounds of `--seconds` each
-//! (default 5 rounds of 1 s), so both see the same machine load; the table gives
-//! medians over rounds, of wall-clock rates and of rates per CPU second (the CPU
-//! time the thread got, which a busy machine disturbs less). Mean game lengths are
-//! printed as a check that both play the same game.
+//! Both play the same game: the rules of the files (swap on where the game has it),
+//! uniformly random moves, from the start position. The two alternate in rounds of
+//! `--seconds` each (default 5 rounds of 1 s), so both see the same machine load; the
+//! table gives medians over rounds, of wall-clock rates and of rates per CPU second
+//! (the CPU time the thread got, which a busy machine disturbs less). Mean game
+//! lengths are printed as a check that both play the same game.
 //!
 //! ```text
 //! cargo bench --bench compare                        # the table
 //! cargo bench --bench compare -- --rounds 9 --seconds 2 --sizes 19 --games crosswind
+//! cargo bench --bench compare -- --games windborne,crossings
+//! ```
+//!
+//! For instruction counts (callgrind) and profiles, `--count N` plays exactly N
+//! playouts of each side of each row instead of the timed rounds (both from fixed
+//! seeds), and `--only hand` or `--only weft` leaves the other side out (weft's rule
+//! file is then not even loaded):
+//!
+//! ```text
+//! valgrind --tool=callgrind target/release/deps/compare-* --games windborne --sizes 7 \
+//!     --count 200 --only hand
 //! ```
 
 #[path = "handwritten/mod.rs"]
 mod handwritten;
 
 use handwritten as hw;
+use hw::crossings::Crossings;
+use hw::windborne::Windborne;
 use std::sync::Arc;
 use weft::engine::rng::Rng;
 use weft::engine::state::State;
@@ -29,16 +43,31 @@ use weft::Overrides;
 struct Options {
     rounds: usize,
     seconds: f64,
-    sizes: Vec<usize>,
+    /// `None`: each game's default sizes.
+    sizes: Option<Vec<usize>>,
     games: Vec<String>,
+    /// Exactly this many playouts per side instead of timed rounds.
+    count: Option<u64>,
+    /// "hand" or "weft": only that side.
+    only: Option<String>,
 }
+
+/// The games, with their default sizes.
+const GAMES: [(&str, &[usize]); 4] = [
+    ("crossway", &[9, 13, 19]),
+    ("crosswind", &[9, 13, 19]),
+    ("windborne", &[5, 7]),
+    ("crossings", &[8]),
+];
 
 fn options() -> Options {
     let mut o = Options {
         rounds: 5,
         seconds: 1.0,
-        sizes: vec![9, 13, 19],
-        games: vec!["crossway".into(), "crosswind".into()],
+        sizes: None,
+        games: GAMES.iter().map(|g| g.0.to_string()).collect(),
+        count: None,
+        only: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -48,12 +77,19 @@ fn options() -> Options {
             "--rounds" => o.rounds = value.parse().expect("--rounds N"),
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
             "--sizes" => {
-                o.sizes = value
-                    .split(',')
-                    .map(|s| s.parse().expect("--sizes 9,13,19"))
-                    .collect()
+                o.sizes = Some(
+                    value
+                        .split(',')
+                        .map(|s| s.parse().expect("--sizes 9,13,19"))
+                        .collect(),
+                )
             }
             "--games" => o.games = value.split(',').map(String::from).collect(),
+            "--count" => o.count = Some(value.parse().expect("--count N")),
+            "--only" => {
+                assert!(value == "hand" || value == "weft", "--only hand|weft");
+                o.only = Some(value)
+            }
             // `cargo bench` passes `--bench`; ignore it and anything unknown.
             _ => {
                 i += 1;
@@ -86,17 +122,36 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
-/// One hand-written playout from the empty board; its number of moves.
-fn hand_playout(
-    game: &str,
-    cw: &mut hw::Crossway,
-    cd: &mut hw::Crosswind,
-    rng: &mut hw::Rng,
-) -> u32 {
-    if game == "crossway" {
-        cw.playout(rng).plies
-    } else {
-        cd.playout(rng).plies
+/// A hand-written game.
+enum Hand {
+    Crossway(hw::Crossway),
+    Crosswind(hw::Crosswind),
+    Windborne(Box<Windborne>),
+    Crossings(Crossings),
+}
+
+impl Hand {
+    /// The game as `games/NAME.game` plays it at `size` (Windborne: 3 pawns; Crossings:
+    /// size x size, the ply limit of the file).
+    fn new(game: &str, size: usize) -> Hand {
+        match game {
+            "crossway" => Hand::Crossway(hw::Crossway::new(size, true)),
+            "crosswind" => Hand::Crosswind(hw::Crosswind::new(size, true)),
+            "windborne" => Hand::Windborne(Box::new(Windborne::new(size, 3, true))),
+            "crossings" => Hand::Crossings(Crossings::new(size, size, 400)),
+            other => panic!("no hand-written {other}: crossway, crosswind, windborne, crossings"),
+        }
+    }
+
+    /// One playout from the start; its number of moves.
+    #[inline]
+    fn playout(&mut self, rng: &mut hw::Rng) -> u32 {
+        match self {
+            Hand::Crossway(g) => g.playout(rng).plies,
+            Hand::Crosswind(g) => g.playout(rng).plies,
+            Hand::Windborne(g) => g.playout(rng).plies,
+            Hand::Crossings(g) => g.playout(rng).plies,
+        }
     }
 }
 
@@ -146,8 +201,39 @@ impl Row {
     }
 }
 
+/// `--count N`: exactly N playouts of each side (or of one), with their moves.
+fn count(o: &Options, n: u64) {
+    for game in &o.games {
+        let defaults = GAMES.iter().find(|g| g.0 == game).map_or(&[][..], |g| g.1);
+        for &size in o.sizes.as_deref().unwrap_or(defaults) {
+            if o.only.as_deref() != Some("weft") {
+                let mut hand = Hand::new(game, size);
+                let mut rng = hw::Rng::new(size as u64);
+                let t = std::time::Instant::now();
+                let moves: u64 = (0..n).map(|_| u64::from(hand.playout(&mut rng))).sum();
+                println!(
+                    "{game} {size} hand-written: {n} playouts, {moves} moves, {:.3} s",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            if o.only.as_deref() != Some("hand") {
+                let start = State::new(load(game, size));
+                let s = bench::run_count(&start, n, size as u64);
+                println!(
+                    "{game} {size} weft: {} playouts, {} moves, {:.3} s",
+                    s.playouts, s.moves, s.wall
+                );
+            }
+        }
+    }
+}
+
 fn main() {
     let o = options();
+    if let Some(n) = o.count {
+        count(&o, n);
+        return;
+    }
     println!(
         "weft vs hand-written, random playouts per second on one thread \
          ({} alternating rounds of {} s each; medians)",
@@ -155,13 +241,13 @@ fn main() {
     );
     let mut rows = Vec::new();
     for game in &o.games {
-        for &size in &o.sizes {
+        let defaults = GAMES.iter().find(|g| g.0 == game).map_or(&[][..], |g| g.1);
+        for &size in o.sizes.as_deref().unwrap_or(defaults) {
             let start = State::new(load(game, size));
             let mut scratch = start.clone();
             let mut wrng = Rng::new(size as u64);
             let mut hrng = hw::Rng::new(size as u64);
-            let mut cw = hw::Crossway::new(size, true);
-            let mut cd = hw::Crosswind::new(size, true);
+            let mut hand = Hand::new(game, size);
             let mut row = Row {
                 game: game.clone(),
                 size,
@@ -169,12 +255,11 @@ fn main() {
                 weft: Vec::new(),
             };
             // A short warm-up of both, then the rounds.
-            bench::measure(0.1, || hand_playout(game, &mut cw, &mut cd, &mut hrng));
+            bench::measure(0.1, || hand.playout(&mut hrng));
             bench::measure(0.1, || bench::playout(&start, &mut scratch, &mut wrng));
             for _ in 0..o.rounds {
-                row.hand.push(bench::measure(o.seconds, || {
-                    hand_playout(game, &mut cw, &mut cd, &mut hrng)
-                }));
+                row.hand
+                    .push(bench::measure(o.seconds, || hand.playout(&mut hrng)));
                 row.weft.push(bench::measure(o.seconds, || {
                     bench::playout(&start, &mut scratch, &mut wrng)
                 }));
@@ -195,7 +280,7 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|");
     for r in &rows {
         println!(
-            "| {} | {} | {:.0} | {:.0} | {:.2} | {:.0} | {:.0} | {:.2} | {:.1} / {:.1} |",
+            "| {} | {} | {:.0} | {:.0} | {:.3} | {:.0} | {:.0} | {:.3} | {:.1} / {:.1} |",
             r.game,
             r.size,
             Row::rate(&r.hand, false),

@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod common;
 mod crosscheck;
+mod crosscheck_movement;
 mod diagnostics;
 mod games;
 mod golden;

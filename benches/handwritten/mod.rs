@@ -1,5 +1,6 @@
 //! Hand-written, single-game reference implementations of **Crossway** and
-//! **Crosswind** in plain std-only Rust.
+//! **Crosswind** in plain std-only Rust (and, in the submodules `windborne` and
+//! `crossings`, of **Windborne** and **Crossings**, described there).
 //!
 //! Why this exists:
 //! * as a speed baseline: the general game interpreter is benchmarked against
@@ -31,6 +32,9 @@
 //! legal, and Crossway's forced pass; won / finished games are not extended.
 
 #![allow(dead_code)]
+
+pub mod crossings;
+pub mod windborne;
 
 use std::fmt;
 use std::marker::PhantomData;
