@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod crosscheck;
 mod diagnostics;
+mod family;
 mod games;
 mod invariants;
 mod movement;
