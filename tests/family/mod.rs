@@ -18,6 +18,7 @@
 
 pub mod common;
 pub mod gale;
+pub mod gonnect;
 pub mod havannah;
 pub mod loa;
 pub mod omny;
@@ -239,4 +240,9 @@ pub fn checked_depth(table: &PerftTable) -> usize {
 fn family_deep_perft() {
     let t = read_perft("tests/data/family/loa-8.perft");
     assert_eq!(perft(&loa::Loa::new(false), t.counts.len()), t.counts);
+    let t = read_perft("tests/data/family/gonnect-5.perft");
+    assert_eq!(
+        perft(&gonnect::Gonnect::new(5, t.swap), t.counts.len()),
+        t.counts
+    );
 }
