@@ -22,6 +22,7 @@ pub mod gonnect;
 pub mod havannah;
 pub mod loa;
 pub mod omny;
+pub mod slither;
 pub mod y;
 
 use std::collections::HashSet;
@@ -243,6 +244,11 @@ fn family_deep_perft() {
     let t = read_perft("tests/data/family/gonnect-5.perft");
     assert_eq!(
         perft(&gonnect::Gonnect::new(5, t.swap), t.counts.len()),
+        t.counts
+    );
+    let t = read_perft("tests/data/family/slither-4.perft");
+    assert_eq!(
+        perft(&slither::Slither::new(4, t.swap), t.counts.len()),
         t.counts
     );
 }
