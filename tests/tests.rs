@@ -7,6 +7,7 @@ mod common;
 mod crosscheck;
 mod crosscheck_movement;
 mod diagnostics;
+mod family;
 mod games;
 mod golden;
 mod invariants;
