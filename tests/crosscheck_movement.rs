@@ -11,10 +11,10 @@ use crate::handwritten::crossings::{self as hc, Crossings};
 use crate::handwritten::windborne::{self as hwb, Windborne};
 use crate::handwritten::{Colour, Rng as HwRng};
 use std::sync::Arc;
-use weft::perft::perft;
-use weft::rng::Rng;
+use weft::engine::rng::Rng;
+use weft::engine::state::{DrawKind, Move, Outcome, State};
 use weft::rules::Rules;
-use weft::state::{DrawKind, Move, Outcome, State};
+use weft::tools::perft::perft;
 
 /// The sorted texts of weft's legal moves.
 fn weft_moves(w: &State, rules: &Rules) -> Vec<String> {
