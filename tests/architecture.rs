@@ -92,72 +92,112 @@ fn each_layer_imports_only_the_layers_below_it() {
     );
 }
 
+/// The source file a module path names, if it names one: `a/b/c` is `src/a/b/c.rs` or
+/// `src/a/b/c/mod.rs`; a path that goes on into an item names the longest prefix that
+/// is a file.
+fn file_of(files: &BTreeSet<String>, segments: &[String]) -> Option<String> {
+    (1..=segments.len()).rev().find_map(|n| {
+        let p = segments[..n].join("/");
+        [format!("{p}.rs"), format!("{p}/mod.rs")]
+            .into_iter()
+            .find(|f| files.contains(f))
+    })
+}
+
+/// The module path segments of `text` at `i`: `name::name::...`.
+fn segments_at(text: &str, i: usize) -> Vec<String> {
+    text[i..]
+        .split("::")
+        .map(|p| {
+            p.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .take_while(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
+        })
+        .collect()
+}
+
 #[test]
-fn no_two_modules_of_a_layer_import_each_other() {
+fn no_two_source_files_import_each_other() {
     let mut files = Vec::new();
     sources(&project("src"), &mut files);
-    // module (layer/name) -> the sibling modules it names.
+    let names: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
+    // file -> the files it names, leaving out its own folder's mod.rs and its
+    // ancestors' (a child uses what its parent declares).
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (path, text) in &files {
-        let parts: Vec<&str> = path.split('/').collect();
-        if parts.len() < 2 || parts[1] == "mod.rs" {
-            continue;
-        }
-        let layer = parts[0];
-        let name = parts[1].trim_end_matches(".rs");
-        let me = format!("{layer}/{name}");
-        let entry = graph.entry(me.clone()).or_default();
         let text = code(text);
-        for (a, b) in crate_paths(&text) {
-            if a == layer && !b.is_empty() && b != name {
-                entry.insert(format!("{layer}/{b}"));
+        let dir: Vec<String> = path
+            .rsplit_once('/')
+            .map_or(vec![], |(d, _)| d.split('/').map(String::from).collect());
+        let mut named = BTreeSet::new();
+        for (i, _) in text.match_indices("crate::") {
+            if let Some(f) = file_of(&names, &segments_at(&text, i + 7)) {
+                named.insert(f);
             }
         }
-        // `super::x` from a file directly in the layer's folder names a sibling.
-        if parts.len() == 2 {
-            for (i, _) in text.match_indices("super::") {
-                let b: String = text[i + 7..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                if !b.is_empty()
-                    && b != name
-                    && b.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-                {
-                    entry.insert(format!("{layer}/{b}"));
-                }
+        for (i, _) in text.match_indices("super::") {
+            if text[..i].ends_with("super::") {
+                continue;
+            }
+            let mut base = dir.clone();
+            if path.ends_with("/mod.rs") {
+                base.pop();
+            }
+            let mut rest = segments_at(&text, i + 7);
+            while rest.first().is_some_and(|s| s == "super") {
+                rest.remove(0);
+                base.pop();
+            }
+            base.extend(rest);
+            if let Some(f) = file_of(&names, &base) {
+                named.insert(f);
             }
         }
-    }
-    // Depth-first search for a cycle.
-    fn visit(
-        n: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        stack: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(i) = stack.iter().position(|s| s == n) {
-            let mut cycle = stack[i..].to_vec();
-            cycle.push(n.to_string());
-            return Some(cycle);
-        }
-        if !done.insert(n.to_string()) {
-            return None;
-        }
-        stack.push(n.to_string());
-        for m in graph.get(n).into_iter().flatten() {
-            if let Some(c) = visit(m, graph, stack, done) {
-                return Some(c);
-            }
-        }
-        stack.pop();
-        None
+        let ancestors: BTreeSet<String> = (0..=dir.len())
+            .map(|n| format!("{}/mod.rs", dir[..n].join("/")))
+            .chain(["lib.rs".to_string()])
+            .collect();
+        named.retain(|f| f != path && !ancestors.contains(f) && !f.starts_with('/'));
+        graph.insert(path.clone(), named);
     }
     let mut done = BTreeSet::new();
     for n in graph.keys() {
-        if let Some(c) = visit(n, &graph, &mut Vec::new(), &mut done) {
-            panic!("modules that import each other: {}", c.join(" -> "));
+        if let Some(c) = cycle_from(n, &graph, &mut Vec::new(), &mut done) {
+            panic!("source files that import each other: {}", c.join(" -> "));
         }
     }
-    assert!(graph.len() > 20, "the graph was read: {graph:?}");
+    assert!(
+        graph.values().map(BTreeSet::len).sum::<usize>() > 100,
+        "the imports were read: {graph:?}"
+    );
+}
+
+/// A cycle reachable from `n`, by depth-first search.
+fn cycle_from(
+    n: &str,
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    stack: &mut Vec<String>,
+    done: &mut BTreeSet<String>,
+) -> Option<Vec<String>> {
+    if let Some(i) = stack.iter().position(|s| s == n) {
+        let mut cycle = stack[i..].to_vec();
+        cycle.push(n.to_string());
+        return Some(cycle);
+    }
+    if !done.insert(n.to_string()) {
+        return None;
+    }
+    stack.push(n.to_string());
+    for m in graph.get(n).into_iter().flatten() {
+        if let Some(c) = cycle_from(m, graph, stack, done) {
+            return Some(c);
+        }
+    }
+    stack.pop();
+    None
 }

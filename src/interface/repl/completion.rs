@@ -1,7 +1,7 @@
 //! What tab completion offers: commands and legal moves first, then what the command
 //! takes (points for `why`, players for `computer`, parameters for `set`, files).
 
-use super::commands::{lookup, COMMANDS};
+use super::table::{lookup, COMMANDS};
 use super::*;
 
 /// What tab completion should offer.

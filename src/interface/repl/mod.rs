@@ -31,6 +31,7 @@ mod computer;
 mod files;
 mod interrupt;
 mod session;
+mod table;
 mod terminal;
 
 pub use completion::{Completion, Completions};

@@ -2,7 +2,7 @@
 //! undo, the moves taken back for redo, the computer's seat), and the one entry point
 //! [`Session::handle`] that turns a line of input into the text to print.
 
-use super::commands::{cmd_help, lookup, COMMANDS};
+use super::table::{cmd_help, lookup, COMMANDS};
 use super::*;
 use crate::lang::LoadError;
 
