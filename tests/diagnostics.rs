@@ -79,12 +79,12 @@ win: connect own edges
 1 | game T
   |      ^
   = hint: write `game "Name"`
-error: expected a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`), found `round`
+error: expected a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`, `triangle N`), found `round`
  --> test.game:4:7
   |
 4 | board round size
   |       ^^^^^
-  = hint: write `board square N`, `board rectangle W by H`, `board hexagon S` or `board rhombus W by H`
+  = hint: write `board square N`, `board rectangle W by H`, `board hexagon S`, `board rhombus W by H` or `board triangle N`
 test.game: 2 errors in the rule file
 "#
     );
@@ -470,7 +470,7 @@ fn indented_line_outside_a_picture() {
    |
 10 |   X O
    |   ^^^
-   = hint: only the rows of a picture (after `forbid`) are indented; start every statement at the beginning of a line
+   = hint: an indented line continues the statement above, and this one does not fit it; start every statement at the beginning of a line
 test.game: 1 error in the rule file
 "#
     );
@@ -820,6 +820,75 @@ at turn start: win if own disk separates pawn
   |                                                                    ^^^^^^^^^^^^^^^^^^^^^
   = hint: split the turn, or ask for longer compound turns
 test.game: 1 error in the rule file
+"#
+    );
+}
+
+#[test]
+fn an_unknown_goal_lists_every_goal_form_once_with_an_example() {
+    let text = "game \"T\"\nplayers black white\nboard triangle 5\npiece stone\nturn: place stone on empty\nwin: ring\nwin: frob\nwin: connect 7 of corners\n";
+    assert_eq!(
+        render(text, None, None),
+        r#"error: expected a goal: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, or `crossing race into own edges`, found `frob`
+ --> test.game:7:6
+  |
+7 | win: frob
+  |      ^^^^
+  = hint: write `win: GOAL` or `win for PLAYER: GOAL`; the goals: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring` (each optionally `orthogonally`, `diagonally` or `in all directions`), `crossing race into own edges`
+error: `7 of` asks for more regions than the 3 named
+ --> test.game:8:14
+  |
+8 | win: connect 7 of corners
+  |              ^
+  = hint: the number goes from 1 to 3
+test.game: 2 errors in the rule file
+"#
+    );
+}
+
+#[test]
+fn cells_and_regions_in_sets_are_checked() {
+    let good = "game \"T\"\nparam size = 5 in 3 to 9 by 2\nplayers black white\nboard square size\nregion inner: all cells except edges\npiece stone\nsetup black: stone on rows 1 to 9\nturn: place stone on empty\nwin: connect 2 of corners\n";
+    assert_eq!(
+        render(good, Some(4), None),
+        r#"error: --size 4: 4 is out of the range of `size`
+ --> test.game:2:7
+  |
+2 | param size = 5 in 3 to 9 by 2
+  |       ^^^^
+  = hint: `size` goes from 3 to 9 by 2
+test.game: 1 error in the rule file
+"#
+    );
+    assert_eq!(
+        render(good, None, None),
+        r#"error: rows 1 to 9 are not rows of this board
+ --> test.game:7:28
+  |
+7 | setup black: stone on rows 1 to 9
+  |                            ^^^^^^
+  = hint: its rows go from 1 to 5
+test.game: 1 error in the rule file
+"#
+    );
+    let bad = good
+        .replace("except edges", "except edges and frob")
+        .replace("piece stone", "region a1: c3\npiece stone");
+    assert_eq!(
+        render(&bad, None, None),
+        r#"error: `frob` is neither a cell nor a region
+ --> test.game:5:42
+  |
+5 | region inner: all cells except edges and frob
+  |                                          ^^^^
+  = hint: a cell is named like `d4`; the board's regions are `top`, `bottom`, `left` and `right`, its corners and sides, and the file's own regions
+error: `a1` names a cell, not a region
+ --> test.game:6:8
+  |
+6 | region a1: c3
+  |        ^^
+  = hint: give the region a name that is not a cell's, e.g. `stars`
+test.game: 2 errors in the rule file
 "#
     );
 }

@@ -7,8 +7,10 @@
 //! The engine imports the rules layer and nothing else of weft: never the language.
 
 pub mod connect;
+pub mod goals;
 pub mod movegen;
 pub mod moves;
+pub mod ring;
 pub mod rng;
 pub mod sample;
 pub mod separation;

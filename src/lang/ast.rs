@@ -78,6 +78,8 @@ pub enum Statement {
         name: Ident,
         default: Spanned<i64>,
         range: Option<(Spanned<i64>, Spanned<i64>)>,
+        /// `by 2`: the values run from the range's low end by this step.
+        step: Option<Spanned<i64>>,
         doc: Option<Spanned<String>>,
     },
     /// `players black white`
@@ -87,19 +89,25 @@ pub enum Statement {
         shape: Spanned<BoardShape>,
         dims: Vec<Spanned<Expr>>,
     },
-    /// `blocked d4 e5`: squares taken off the board
-    Blocked(Vec<Ident>),
-    /// `region stars: d4 g7`: a named set of cells
-    Region { name: Ident, cells: Vec<Ident> },
-    /// `edges top bottom: black`
-    Edges { edges: Vec<Ident>, owner: Ident },
+    /// `blocked d4 e5`: cells taken off the board
+    Blocked(Spanned<CellSet>),
+    /// `region stars: d4 g7`, `region stars: all cells`: a named set of cells
+    Region {
+        name: Ident,
+        cells: Spanned<CellSet>,
+    },
+    /// `edges top bottom: black`, `edges left right bottom: black white`
+    Edges {
+        edges: Vec<Ident>,
+        owners: Vec<Ident>,
+    },
     /// `piece stone`, `neutral piece pawn`
     Piece { name: Ident, neutral: bool },
     /// `setup white: man on rows 1 to 2`, `setup neutral: pawn on d4`
     Setup {
         owner: Ident,
         piece: Ident,
-        at: SetupCells,
+        at: Spanned<CellSet>,
     },
     /// `turn: place stone on empty`;
     /// `turn while count pawn < pawns: place disk on empty, then place pawn on empty`
@@ -112,14 +120,23 @@ pub enum Statement {
         verdict: Spanned<Verdict>,
         cond: Spanned<Cond>,
     },
+    /// `after move: win if own stone separates region stars`
+    AfterMove {
+        verdict: Spanned<Verdict>,
+        cond: Spanned<Cond>,
+    },
     /// `frozen: man on own edges`
     Frozen(Ident),
     /// `ply limit: 400`
     PlyLimit(Spanned<Expr>),
     /// `forbid "naked diagonal"` and its picture
     Forbid(Glyph),
-    /// `win: connect own edges orthogonally`
-    Win(Spanned<Goal>),
+    /// `win: connect own edges orthogonally`, `lose for white: connect top bottom`
+    Goal {
+        verdict: Spanned<Verdict>,
+        player: Option<Ident>,
+        goal: Spanned<Goal>,
+    },
     /// `swap`
     Swap,
     /// `no move: skip`
@@ -141,11 +158,62 @@ pub enum ClaimDecl {
     LengthAtMost(Spanned<Expr>),
 }
 
-/// Where a setup puts pieces. Examples: `rows 1 to 2`, `d4 e5`.
-#[derive(Debug, Clone)]
-pub enum SetupCells {
+/// A set of cells. Examples: `d4 e5`, `rows 1 to 2`, `even rows and odd columns`,
+/// `all cells except corners`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CellSet {
+    /// `all cells`
+    All,
+    /// `rows 1 to 2`, `row 5` (from, to; the span of both)
     Rows(Spanned<Expr>, Spanned<Expr>),
-    Cells(Vec<Ident>),
+    /// `columns a to c`, `column e`
+    Columns(Ident, Ident),
+    /// `even rows`, `odd columns`
+    Parity { even: bool, rows: bool },
+    /// `d4`, `top`, `corners`, `stars`: a cell or a region by name
+    Name(Ident),
+    /// Sets side by side, or joined by `,` or `or`
+    Union(Vec<Spanned<CellSet>>),
+    /// `A and B`
+    And(Vec<Spanned<CellSet>>),
+    /// `not A`
+    Not(Box<Spanned<CellSet>>),
+    /// `A except B`
+    Except(Box<Spanned<CellSet>>, Vec<Spanned<CellSet>>),
+}
+
+impl CellSet {
+    /// The names the set uses (cells and regions).
+    pub fn names(&self) -> Vec<&Ident> {
+        match self {
+            CellSet::Name(n) => vec![n],
+            CellSet::Union(v) | CellSet::And(v) => v.iter().flat_map(|c| c.node.names()).collect(),
+            CellSet::Not(x) => x.node.names(),
+            CellSet::Except(a, v) => a
+                .node
+                .names()
+                .into_iter()
+                .chain(v.iter().flat_map(|c| c.node.names()))
+                .collect(),
+            _ => vec![],
+        }
+    }
+
+    /// The expressions the set uses (row numbers).
+    pub fn exprs(&self) -> Vec<&Spanned<Expr>> {
+        match self {
+            CellSet::Rows(a, b) => vec![a, b],
+            CellSet::Union(v) | CellSet::And(v) => v.iter().flat_map(|c| c.node.exprs()).collect(),
+            CellSet::Not(x) => x.node.exprs(),
+            CellSet::Except(a, v) => a
+                .node
+                .exprs()
+                .into_iter()
+                .chain(v.iter().flat_map(|c| c.node.exprs()))
+                .collect(),
+            _ => vec![],
+        }
+    }
 }
 
 /// One step of a turn. Example: `place stone on empty`.
@@ -221,6 +289,8 @@ pub enum Cond {
 pub enum CountedNames {
     Pieces(Ident),
     Region(Ident),
+    /// `all cells`
+    AllCells,
 }
 
 /// A forbidden pattern as drawn.
@@ -238,12 +308,62 @@ pub struct Glyph {
     pub picture_span: Span,
 }
 
-/// A way to win. Example: `connect own edges orthogonally`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A shape that ends the game. Examples: `connect own edges orthogonally`, `ring`,
+/// `connect 3 of sides`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Goal {
-    /// A chain of the mover's pieces touching every edge the mover owns.
-    ConnectOwnEdges { adjacency: Option<Adjacency> },
+    /// A group of the mover's pieces touching regions.
+    Connect {
+        target: ConnectTarget,
+        adjacency: Option<Adjacency>,
+    },
+    /// `ring`: a closed chain of the mover's pieces around at least one cell.
+    Ring { adjacency: Option<Adjacency> },
     /// `crossing race into own edges`: a piece entering one of its owner's edges is a
     /// crossing; the opponent must answer with a crossing on their very next move or lose.
     CrossingRace,
+}
+
+impl Goal {
+    /// The goal in the words a rule file writes it with, e.g. `connect 3 of sides`.
+    pub fn words(&self) -> String {
+        let adjacency =
+            |a: &Option<Adjacency>| a.map_or(String::new(), |a| format!(" {}", a.words()));
+        match self {
+            Goal::Connect {
+                target,
+                adjacency: a,
+            } => {
+                let what = match target {
+                    ConnectTarget::OwnEdges => "own edges".to_string(),
+                    ConnectTarget::OppositeEdges => "opposite edges".to_string(),
+                    ConnectTarget::Some { need, names } => {
+                        let names: Vec<&str> = names.iter().map(|n| n.node.as_str()).collect();
+                        match need {
+                            Some(n) => format!("{} of {}", n.node, names.join(" ")),
+                            None => names.join(" "),
+                        }
+                    }
+                };
+                format!("connect {what}{}", adjacency(a))
+            }
+            Goal::Ring { adjacency: a } => format!("ring{}", adjacency(a)),
+            Goal::CrossingRace => "crossing race into own edges".to_string(),
+        }
+    }
+}
+
+/// What a connection touches. Examples: `own edges`, `top bottom`, `3 of sides`,
+/// `opposite edges`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConnectTarget {
+    /// Every edge the mover owns.
+    OwnEdges,
+    /// Either edge of a pair of opposite edges, any pair.
+    OppositeEdges,
+    /// At least `need` of the named regions (all of them without a number).
+    Some {
+        need: Option<Spanned<i64>>,
+        names: Vec<Ident>,
+    },
 }

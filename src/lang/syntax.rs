@@ -20,7 +20,7 @@ struct WeftParser;
 pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
     let mut ast = Ast::default();
     let mut diagnostics = Vec::new();
-    for mut chunk in chunks(text, &mut diagnostics) {
+    for chunk in chunks(text, &mut diagnostics) {
         let first_line_end = text[chunk.start..chunk.end]
             .find('\n')
             .map_or(chunk.end, |i| chunk.start + i);
@@ -28,27 +28,32 @@ pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric())
             .collect();
-        if first_line_end < chunk.end && opening != "forbid" {
-            // Only pictures continue on indented lines: report the indented text and
-            // parse the statement's own line.
-            let rest = &text[first_line_end..chunk.end];
-            let lead = rest.len() - rest.trim_start().len();
-            let at = first_line_end + lead;
-            let len = text[at..chunk.end].find('\n').unwrap_or(chunk.end - at);
-            diagnostics.push(
-                Diagnostic::error(Span::new(at, at + len.max(1)), format!("indented line after a `{opening}` statement"))
-                    .with_hint("only the rows of a picture (after `forbid`) are indented; start every statement at the beginning of a line"),
-            );
-            chunk.end = first_line_end;
-        }
-        let src = &text[chunk.start..chunk.end];
+        let continued = first_line_end < chunk.end && opening != "forbid";
+        // Indented lines continue a statement: its lines are joined, comments and line
+        // breaks turned into spaces byte for byte, so every span stays where it was.
+        let joined;
+        let src = if continued {
+            joined = join_lines(&text[chunk.start..chunk.end]);
+            joined.as_str()
+        } else {
+            &text[chunk.start..chunk.end]
+        };
         match WeftParser::parse(Rule::statement_chunk, src) {
-            Ok(mut pairs) => {
-                if let Some(pair) = pairs.next() {
-                    if pair.as_rule() != Rule::EOI {
-                        let statement = build_statement(pair, chunk.start);
-                        ast.statements.push(statement);
-                    }
+            Ok(pairs) => push_statement(&mut ast, pairs, chunk.start),
+            Err(_) if continued && parses(&text[chunk.start..first_line_end]) => {
+                // The first line is a whole statement: the indented lines do not belong.
+                let rest = &text[first_line_end..chunk.end];
+                let lead = rest.len() - rest.trim_start().len();
+                let at = first_line_end + lead;
+                let len = text[at..chunk.end].find('\n').unwrap_or(chunk.end - at);
+                diagnostics.push(
+                    Diagnostic::error(Span::new(at, at + len.max(1)), format!("indented line after a `{opening}` statement"))
+                        .with_hint("an indented line continues the statement above, and this one does not fit it; start every statement at the beginning of a line"),
+                );
+                if let Ok(pairs) =
+                    WeftParser::parse(Rule::statement_chunk, &text[chunk.start..first_line_end])
+                {
+                    push_statement(&mut ast, pairs, chunk.start);
                 }
             }
             Err(e) => {
@@ -62,6 +67,61 @@ pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
         }
     }
     (ast, diagnostics)
+}
+
+/// Adds the statement that parsed (if it is not empty).
+fn push_statement(ast: &mut Ast, mut pairs: Pairs<Rule>, base: usize) {
+    if let Some(pair) = pairs.next() {
+        if pair.as_rule() != Rule::EOI {
+            ast.statements.push(build_statement(pair, base));
+        }
+    }
+}
+
+/// Whether a text is one whole statement.
+fn parses(text: &str) -> bool {
+    WeftParser::parse(Rule::statement_chunk, text).is_ok()
+}
+
+/// A statement's lines as one: each comment (from a `#` outside quotes to the end of
+/// its line) and each line break become spaces, so that the text keeps its length and
+/// every byte its offset.
+///
+/// ```text
+/// region stars: d4   # the centre       region stars: d4                  e5 f6
+///   e5 f6                         ->
+/// ```
+fn join_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    let mut escaped = false;
+    let mut comment = false;
+    for ch in text.chars() {
+        let was_escaped = std::mem::take(&mut escaped);
+        match ch {
+            '\n' | '\r' => {
+                comment = false;
+                quoted = false;
+                out.push(' ');
+            }
+            '\\' if quoted && !was_escaped => {
+                escaped = true;
+                out.push(ch);
+            }
+            '"' if was_escaped => out.push(ch),
+            _ if comment => out.extend(std::iter::repeat_n(' ', ch.len_utf8())),
+            '#' if !quoted => {
+                comment = true;
+                out.push(' ');
+            }
+            '"' => {
+                quoted = !quoted;
+                out.push(ch);
+            }
+            _ => out.push(ch),
+        }
+    }
+    out
 }
 
 /// Cuts the text into statements: each starts on a line that does not begin with
@@ -261,6 +321,7 @@ fn condition(pair: Pair<Rule>, base: usize) -> Cond {
             let piece = ident(inner.next().expect("a piece"), base);
             let c = inner.next().expect("what is counted");
             let counted = match c.as_rule() {
+                Rule::counted_all => CountedNames::AllCells,
                 Rule::counted_region => {
                     CountedNames::Region(ident(c.into_inner().next().expect("a region"), base))
                 }
@@ -294,30 +355,34 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
         Rule::param_stmt => param_statement(inner, base),
         Rule::players_stmt => Statement::Players(inner.map(|p| ident(p, base)).collect()),
         Rule::board_stmt => board_statement(next(), base),
-        Rule::blocked_stmt => Statement::Blocked(inner.map(|p| ident(p, base)).collect()),
+        Rule::blocked_stmt => Statement::Blocked(cell_set(next(), base)),
         Rule::region_stmt => {
             let name = ident(next(), base);
             Statement::Region {
                 name,
-                cells: inner.map(|p| ident(p, base)).collect(),
+                cells: cell_set(next(), base),
             }
         }
         Rule::edges_stmt => {
-            let mut names: Vec<Ident> = inner.map(|p| ident(p, base)).collect();
-            let owner = names.pop().expect("grammar: edges has an owner");
-            Statement::Edges {
-                edges: names,
-                owner,
-            }
+            let edges = next().into_inner().map(|p| ident(p, base)).collect();
+            let owners = next().into_inner().map(|p| ident(p, base)).collect();
+            Statement::Edges { edges, owners }
         }
         Rule::piece_stmt => piece_statement(inner, base),
         Rule::setup_stmt => setup_statement(inner, base),
         Rule::turn_stmt => turn_statement(inner, base),
-        Rule::turn_start_stmt => turn_start_statement(inner, base),
+        Rule::turn_start_stmt => {
+            let (verdict, cond) = verdict_if(inner, base);
+            Statement::TurnStart { verdict, cond }
+        }
+        Rule::after_move_stmt => {
+            let (verdict, cond) = verdict_if(inner, base);
+            Statement::AfterMove { verdict, cond }
+        }
         Rule::frozen_stmt => Statement::Frozen(ident(next(), base)),
         Rule::ply_limit_stmt => Statement::PlyLimit(expr(next(), base)),
         Rule::forbid_stmt => Statement::Forbid(build_glyph(inner, base, span)),
-        Rule::win_stmt => Statement::Win(goal(next(), base)),
+        Rule::win_stmt | Rule::lose_stmt => goal_statement(rule, span, inner, base),
         Rule::swap_stmt => Statement::Swap,
         Rule::no_move_stmt => {
             let p = next();
@@ -340,6 +405,7 @@ fn param_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
     let name = ident(inner.next().expect("a name"), base);
     let default = int(inner.next().expect("a default"), base);
     let mut range = None;
+    let mut step = None;
     let mut doc = None;
     for p in inner {
         match p.as_rule() {
@@ -347,6 +413,7 @@ fn param_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
                 let mut r = p.into_inner();
                 let lo = int(r.next().expect("range low"), base);
                 let hi = int(r.next().expect("range high"), base);
+                step = r.next().map(|s| int(s, base));
                 range = Some((lo, hi));
             }
             _ => doc = Some(string(p, base)),
@@ -356,6 +423,7 @@ fn param_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
         name,
         default,
         range,
+        step,
         doc,
     }
 }
@@ -367,6 +435,7 @@ fn board_statement(shape_pair: Pair<Rule>, base: usize) -> Statement {
         Rule::square_shape => BoardShape::Square,
         Rule::rectangle_shape => BoardShape::Rectangle,
         Rule::hexagon_shape => BoardShape::Hexagon,
+        Rule::triangle_shape => BoardShape::Triangle,
         _ => BoardShape::Rhombus,
     };
     let dims = shape_pair.into_inner().map(|p| expr(p, base)).collect();
@@ -396,17 +465,61 @@ fn piece_statement(inner: Pairs<Rule>, base: usize) -> Statement {
 fn setup_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
     let owner = ident(inner.next().expect("an owner"), base);
     let piece = ident(inner.next().expect("a piece"), base);
-    let at = inner.next().expect("cells");
-    let at = match at.as_rule() {
-        Rule::setup_rows => {
-            let mut r = at.into_inner();
-            let lo = expr(r.next().expect("from row"), base);
-            let hi = expr(r.next().expect("to row"), base);
-            SetupCells::Rows(lo, hi)
-        }
-        _ => SetupCells::Cells(at.into_inner().map(|p| ident(p, base)).collect()),
-    };
+    let at = cell_set(inner.next().expect("cells"), base);
     Statement::Setup { owner, piece, at }
+}
+
+/// A set of cells: `d4 e5`, `rows 1 to 2`, `even rows and odd columns`, ...
+fn cell_set(pair: Pair<Rule>, base: usize) -> Spanned<CellSet> {
+    let span = span_of(&pair, base);
+    let rule = pair.as_rule();
+    let mut parts: Vec<Spanned<CellSet>> = Vec::new();
+    let mut tail = Vec::new();
+    let mut inner = pair.into_inner();
+    let node = match rule {
+        Rule::cell_set | Rule::set_union | Rule::set_and => {
+            for p in inner {
+                match p.as_rule() {
+                    Rule::kw_except | Rule::kw_and | Rule::kw_or => {}
+                    _ => parts.push(cell_set(p, base)),
+                }
+            }
+            if parts.len() == 1 {
+                return parts.pop().expect("one part");
+            }
+            match rule {
+                Rule::cell_set => {
+                    let first = parts.remove(0);
+                    tail.append(&mut parts);
+                    CellSet::Except(Box::new(first), tail)
+                }
+                Rule::set_union => CellSet::Union(parts),
+                _ => CellSet::And(parts),
+            }
+        }
+        Rule::set_not => {
+            let x = inner.find(|p| p.as_rule() != Rule::kw_not).expect("a set");
+            CellSet::Not(Box::new(cell_set(x, base)))
+        }
+        Rule::set_all => CellSet::All,
+        Rule::set_rows => {
+            let a = expr(inner.next().expect("a row"), base);
+            let b = inner.next().map_or_else(|| a.clone(), |p| expr(p, base));
+            CellSet::Rows(a, b)
+        }
+        Rule::set_columns => {
+            let a = ident(inner.next().expect("a column"), base);
+            let b = inner.next().map_or_else(|| a.clone(), |p| ident(p, base));
+            CellSet::Columns(a, b)
+        }
+        Rule::set_parity => {
+            let even = inner.next().expect("even or odd").as_str() == "even";
+            let rows = inner.next().expect("rows or columns").as_str() == "rows";
+            CellSet::Parity { even, rows }
+        }
+        _ => CellSet::Name(ident(inner.next().expect("a name"), base)),
+    };
+    Spanned::new(node, span)
 }
 
 /// `turn while COND: STEP, then STEP`
@@ -426,37 +539,88 @@ fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
     Statement::Turn { guard, steps }
 }
 
-/// `at turn start: win if COND`
-fn turn_start_statement(mut inner: Pairs<Rule>, base: usize) -> Statement {
+/// `VERDICT if COND`, of `at turn start:` and `after move:`.
+fn verdict_if(mut inner: Pairs<Rule>, base: usize) -> (Spanned<Verdict>, Spanned<Cond>) {
     let r = inner.next().expect("a verdict");
-    let result = match r.as_str() {
+    let v = match r.as_str() {
         "win" => Verdict::Win,
         "lose" => Verdict::Lose,
         _ => Verdict::Draw,
     };
-    let verdict = Spanned::new(result, span_of(&r, base));
+    let verdict = Spanned::new(v, span_of(&r, base));
     let c = inner.next().expect("a condition");
     let cspan = span_of(&c, base);
-    Statement::TurnStart {
-        verdict,
-        cond: Spanned::new(condition(c, base), cspan),
+    (verdict, Spanned::new(condition(c, base), cspan))
+}
+
+/// `win: GOAL`, `lose for white: GOAL`.
+fn goal_statement(rule: Rule, span: Span, inner: Pairs<Rule>, base: usize) -> Statement {
+    let verdict = if rule == Rule::win_stmt {
+        Verdict::Win
+    } else {
+        Verdict::Lose
+    };
+    let keyword = Span::new(
+        span.start,
+        span.start + if rule == Rule::win_stmt { 3 } else { 4 },
+    );
+    let mut player = None;
+    let mut goal_pair = None;
+    for p in inner {
+        match p.as_rule() {
+            Rule::goal_player => {
+                player = Some(ident(p.into_inner().next().expect("a player"), base))
+            }
+            _ => goal_pair = Some(p),
+        }
+    }
+    Statement::Goal {
+        verdict: Spanned::new(verdict, keyword),
+        player,
+        goal: goal(goal_pair.expect("grammar: a goal"), base),
     }
 }
 
-/// The goal of a `win:` statement.
+/// The goal of a `win:` or `lose:` statement.
 fn goal(goal: Pair<Rule>, base: usize) -> Spanned<Goal> {
     let gspan = span_of(&goal, base);
-    let adjacency = goal.clone().into_inner().next().map(|a| {
-        match a.into_inner().next().expect("adjacency kind").as_rule() {
-            Rule::adjacency_orthogonal => Adjacency::Orthogonal,
-            Rule::adjacency_diagonal => Adjacency::Diagonal,
-            _ => Adjacency::All,
+    let rule = goal.as_rule();
+    let mut adjacency = None;
+    let mut target = None;
+    for p in goal.into_inner() {
+        match p.as_rule() {
+            Rule::adjacency => {
+                adjacency = Some(
+                    match p.into_inner().next().expect("adjacency kind").as_rule() {
+                        Rule::adjacency_orthogonal => Adjacency::Orthogonal,
+                        Rule::adjacency_diagonal => Adjacency::Diagonal,
+                        _ => Adjacency::All,
+                    },
+                )
+            }
+            Rule::connect_own => target = Some(ConnectTarget::OwnEdges),
+            Rule::connect_opposite => target = Some(ConnectTarget::OppositeEdges),
+            Rule::connect_some => {
+                let mut need = None;
+                let mut names = Vec::new();
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::int => need = Some(int(q, base)),
+                        _ => names.push(ident(q.into_inner().next().expect("a name"), base)),
+                    }
+                }
+                target = Some(ConnectTarget::Some { need, names })
+            }
+            _ => {}
         }
-    });
-    let node = if goal.as_rule() == Rule::race_goal {
-        Goal::CrossingRace
-    } else {
-        Goal::ConnectOwnEdges { adjacency }
+    }
+    let node = match rule {
+        Rule::race_goal => Goal::CrossingRace,
+        Rule::ring_goal => Goal::Ring { adjacency },
+        _ => Goal::Connect {
+            target: target.expect("grammar: a connection's target"),
+            adjacency,
+        },
     };
     Spanned::new(node, gspan)
 }
@@ -641,10 +805,29 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::string => "a quoted string",
         Rule::expr => "a number or a parameter name",
         Rule::expr_op => "`+` or `-`",
-        Rule::square_shape | Rule::rectangle_shape | Rule::hexagon_shape | Rule::rhombus_shape => {
-            "a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`)"
+        Rule::square_shape
+        | Rule::rectangle_shape
+        | Rule::hexagon_shape
+        | Rule::rhombus_shape
+        | Rule::triangle_shape => {
+            "a board shape (`square N`, `rectangle W by H`, `hexagon S`, `rhombus W by H`, `triangle N`)"
         }
-        Rule::setup_rows | Rule::setup_cells => "`rows FROM to TO` or a list of cells",
+        Rule::cell_set
+        | Rule::set_union
+        | Rule::set_and
+        | Rule::set_not
+        | Rule::set_all
+        | Rule::set_rows
+        | Rule::set_columns
+        | Rule::set_parity
+        | Rule::set_name => {
+            "cells (`d4 e5`, `all cells`, `rows 1 to 2`, `even rows and odd columns`, a region's name)"
+        }
+        Rule::set_parity_kind => "`even` or `odd`",
+        Rule::set_lines => "`rows` or `columns`",
+        Rule::edge_list => "edges, corners, sides or regions by name (`top bottom`)",
+        Rule::owner_list => "the players who own them (`black`, or `black white`)",
+        Rule::goal_player => "`for PLAYER`",
         Rule::turn_guard => "`while CONDITION`",
         Rule::slide_step | Rule::line_step => {
             "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
@@ -674,10 +857,15 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)"
         }
         Rule::comparison => "a comparison (`<`, `<=`, `=`, `!=`, `>=`, `>`)",
-        Rule::counted_pieces | Rule::counted_region => "a piece or `region NAME`",
+        Rule::counted_pieces | Rule::counted_region | Rule::counted_all => {
+            "a piece, `region NAME` or `all cells`"
+        }
         Rule::verdict => "`win`, `lose` or `draw`",
-        Rule::race_goal => "a goal (`connect own edges`, `crossing race into own edges`)",
-        Rule::param_range => "`in LOW to HIGH`",
+        Rule::race_goal | Rule::ring_goal | Rule::connect_goal => GOALS,
+        Rule::connect_own | Rule::connect_opposite | Rule::connect_some | Rule::region_name => {
+            "what to connect (`own edges`, `top bottom`, `2 of corners`, `opposite edges`)"
+        }
+        Rule::param_range => "`in LOW to HIGH` or `in LOW to HIGH by STEP`",
         Rule::place_step => {
             "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
         }
@@ -686,7 +874,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::colours_kind => "`swap` or `fixed`",
         Rule::picture | Rule::picture_line => "the picture's rows on the indented lines below",
         Rule::picture_row | Rule::picture_symbol => "a picture symbol",
-        Rule::connect_goal => "a goal (`connect own edges`)",
         Rule::adjacency
         | Rule::adjacency_orthogonal
         | Rule::adjacency_diagonal
@@ -700,6 +887,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
     })
 }
 
+/// Every goal form, once each, with an example.
+const GOALS: &str = "a goal: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, or `crossing race into own edges`";
+
 /// The shape of each statement, shown as a hint under its syntax errors.
 fn hint_for(chunk: &str) -> Option<&'static str> {
     let word = chunk.split(|c: char| !c.is_ascii_alphanumeric()).next()?;
@@ -710,19 +900,20 @@ fn hint_for(chunk: &str) -> Option<&'static str> {
         "about" => "write `about \"free text\"`",
         "param" => "write `param NAME = DEFAULT` or `param NAME = DEFAULT in LOW to HIGH \"what it is\"`",
         "players" => "write `players first second`, the first to move first",
-        "board" => "write `board square N`, `board rectangle W by H`, `board hexagon S` or `board rhombus W by H`",
-        "blocked" => "write `blocked d4 e5`",
-        "region" => "write `region NAME: d4 e5 f6`",
+        "board" => "write `board square N`, `board rectangle W by H`, `board hexagon S`, `board rhombus W by H` or `board triangle N`",
+        "blocked" => "write `blocked d4 e5` (any set of cells)",
+        "region" => "write `region NAME: d4 e5 f6`, or any set of cells: `all cells`, `rows 1 to 2`, `even rows and odd columns`, `all cells except edges`",
         "neutral" => "write `neutral piece NAME`",
-        "setup" => "write `setup PLAYER: PIECE on rows 1 to 2` or `setup neutral: PIECE on d4 e5`",
+        "setup" => "write `setup PLAYER: PIECE on rows 1 to 2` or `setup neutral: PIECE on d4 e5` (any set of cells)",
         "at" => "write `at turn start: win if CONDITION` (or `lose if`, `draw if`)",
+        "after" => "write `after move: win if CONDITION` (or `lose if`, `draw if`)",
         "frozen" => "write `frozen: PIECE on own edges`",
         "ply" => "write `ply limit: 400`",
-        "edges" => "write `edges top bottom: PLAYER`",
+        "edges" => "write `edges top bottom: PLAYER`, or `edges left right bottom: black white` for edges both own",
         "piece" => "write `piece NAME`",
         "turn" => "write `turn: place PIECE on empty`, or steps joined by `, then`",
         "forbid" => "write `forbid \"name\"` and draw the picture on the indented lines below",
-        "win" => "write `win: connect own edges` (optionally `orthogonally`, `diagonally` or `in all directions`) or `win: crossing race into own edges`",
+        "win" | "lose" => "write `win: GOAL` or `win for PLAYER: GOAL`; the goals: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring` (each optionally `orthogonally`, `diagonally` or `in all directions`), `crossing race into own edges`",
         "swap" => "write `swap` alone on its line",
         "no" => "write `no move: skip`, `no move: lose`, `no move: draw` or `no move: impossible`",
         "claim" => "write `claim: no draws`, `claim: no passes` or `claim: length at most 400`",

@@ -6,9 +6,15 @@
 //! Every board is laid on a rectangular grid of `width x height` positions; a cell's
 //! id is `y * width + x` with `y = 0` the bottom row, so a glyph's shape becomes a
 //! fixed id offset and matching needs no lookups. Square and rectangular boards fill
-//! their grid; a hexagon leaves the grid's corners off the board, and listed squares
-//! can be blocked (taken off the board). Hex boards use axial coordinates: the six
-//! neighbours of `(x, y)` are `(x±1, y)`, `(x, y±1)`, `(x+1, y-1)` and `(x-1, y+1)`.
+//! their grid; a hexagon and a triangle leave some of the grid off the board, and
+//! listed squares can be blocked (taken off the board). Hex boards use axial
+//! coordinates: the six neighbours of `(x, y)` are `(x±1, y)`, `(x, y±1)`, `(x+1, y-1)`
+//! and `(x-1, y+1)`; a triangle of side N is the cells with `x + y <= N - 1`.
+//!
+//! Every shape names its **edges** (each with its end cells), its **corners** (the
+//! cells where two edges meet) and its **sides** (each edge without its corners), in
+//! that order as the first region bits; the file's own regions follow. The collective
+//! names `edges`, `corners` and `sides` stand for all of a kind.
 
 use super::vocab::{Adjacency, BoardShape};
 
@@ -48,6 +54,10 @@ pub struct Board {
     neighbours: [Neighbours; 3],
     /// Straight-line directions, as `(dx, dy)`: 8 on square grids, 6 on hex grids.
     directions: Vec<(i32, i32)>,
+    /// The surrounding positions' directions in circular order (6 hex, 8 square).
+    around: Vec<(i32, i32)>,
+    /// Per grid position: off the board and outside it (not a hole); see `outside`.
+    exterior: Vec<bool>,
     /// Region names, indexed by bit position in `regions_of`.
     region_names: Vec<String>,
     /// For each cell, the bit set of regions it belongs to.
@@ -62,12 +72,32 @@ const NO_CELL: Cell = Cell::MAX;
 
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+/// The six hex directions, in circular order.
 const HEX: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+/// The eight directions around a square point, in circular order.
+const AROUND_SQUARE: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// Whether a shape's cells are hexagons (six neighbours each).
+pub fn is_hex_shape(shape: BoardShape) -> bool {
+    matches!(
+        shape,
+        BoardShape::Hexagon | BoardShape::Rhombus | BoardShape::Triangle
+    )
+}
 
 /// The grid's dimensions for a shape with the given size numbers.
 pub fn grid_size(shape: BoardShape, dims: &[i64]) -> (i64, i64) {
     match shape {
-        BoardShape::Square => (dims[0], dims[0]),
+        BoardShape::Square | BoardShape::Triangle => (dims[0], dims[0]),
         BoardShape::Rectangle | BoardShape::Rhombus => (dims[0], dims[1]),
         BoardShape::Hexagon => (2 * dims[0] - 1, 2 * dims[0] - 1),
     }
@@ -87,6 +117,78 @@ pub fn edge_names(shape: BoardShape) -> &'static [&'static str] {
             "upper-right",
             "lower-right",
         ],
+        BoardShape::Triangle => &["left", "right", "bottom"],
+    }
+}
+
+/// A shape's corners: each name with the two edges that meet there, in region-bit order
+/// (after the edges).
+pub fn corners(shape: BoardShape) -> &'static [(&'static str, &'static str, &'static str)] {
+    match shape {
+        BoardShape::Square | BoardShape::Rectangle | BoardShape::Rhombus => &[
+            ("top-left", "top", "left"),
+            ("top-right", "top", "right"),
+            ("bottom-left", "bottom", "left"),
+            ("bottom-right", "bottom", "right"),
+        ],
+        BoardShape::Hexagon => &[
+            ("top-left", "top", "upper-left"),
+            ("top-right", "top", "upper-right"),
+            ("left", "upper-left", "lower-left"),
+            ("right", "upper-right", "lower-right"),
+            ("bottom-left", "bottom", "lower-left"),
+            ("bottom-right", "bottom", "lower-right"),
+        ],
+        BoardShape::Triangle => &[
+            ("top", "left", "right"),
+            ("bottom-left", "left", "bottom"),
+            ("bottom-right", "right", "bottom"),
+        ],
+    }
+}
+
+/// The name of the side of an edge: the edge without its corners.
+///
+/// ```
+/// assert_eq!(weft::rules::board::side_name("upper-left"), "upper-left-side");
+/// ```
+pub fn side_name(edge: &str) -> String {
+    format!("{edge}-side")
+}
+
+/// The pairs of opposite edges of a shape (none on a triangle).
+pub fn opposite_edges(shape: BoardShape) -> &'static [(&'static str, &'static str)] {
+    match shape {
+        BoardShape::Square | BoardShape::Rectangle | BoardShape::Rhombus => {
+            &[("top", "bottom"), ("left", "right")]
+        }
+        BoardShape::Hexagon => &[
+            ("top", "bottom"),
+            ("upper-left", "lower-right"),
+            ("lower-left", "upper-right"),
+        ],
+        BoardShape::Triangle => &[],
+    }
+}
+
+/// The names of a shape's built-in regions in bit order: its edges, its corners, its
+/// sides.
+pub fn builtin_regions(shape: BoardShape) -> Vec<String> {
+    edge_names(shape)
+        .iter()
+        .map(|s| s.to_string())
+        .chain(corners(shape).iter().map(|c| c.0.to_string()))
+        .chain(edge_names(shape).iter().map(|e| side_name(e)))
+        .collect()
+}
+
+/// The regions a collective name stands for (`edges`, `corners`, `sides`), if it is one.
+pub fn collective(shape: BoardShape, name: &str) -> Option<Vec<String>> {
+    match name {
+        "edges" => Some(edge_names(shape).iter().map(|s| s.to_string()).collect()),
+        "corners" => Some(corners(shape).iter().map(|c| c.0.to_string()).collect()),
+        "sides" => Some(edge_names(shape).iter().map(|e| side_name(e)).collect()),
+        _ => None,
     }
 }
 
@@ -105,7 +207,7 @@ impl Board {
     }
 
     fn build(shape: BoardShape, w: usize, h: usize, blocked: &[(i32, i32)]) -> Board {
-        let hex = matches!(shape, BoardShape::Hexagon | BoardShape::Rhombus);
+        let hex = is_hex_shape(shape);
         let s = (w as i32 + 1) / 2; // the hexagon's side
         let mut on = vec![true; w * h];
         for y in 0..h as i32 {
@@ -115,6 +217,7 @@ impl Board {
                         let (q, r) = (x - (s - 1), y - (s - 1));
                         q.abs().max(r.abs()).max((q + r).abs()) < s
                     }
+                    BoardShape::Triangle => x + y < w as i32,
                     _ => true,
                 };
                 on[y as usize * w + x as usize] = inside && !blocked.contains(&(x, y));
@@ -151,9 +254,15 @@ impl Board {
                 },
             ],
             directions: all.clone(),
-            region_names: edge_names(shape).iter().map(|s| s.to_string()).collect(),
+            around: if hex {
+                HEX.to_vec()
+            } else {
+                AROUND_SQUARE.to_vec()
+            },
+            region_names: builtin_regions(shape),
             regions_of: vec![0; w * h],
             steps: Vec::new(),
+            exterior: Vec::new(),
         };
         b.steps = (0..w * h)
             .flat_map(|c| {
@@ -165,13 +274,32 @@ impl Board {
             })
             .collect();
         b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
+        b.mark_regions();
+        b.mark_exterior();
+        b
+    }
+
+    /// Sets each cell's region bits: the edges by the shape's geometry, then the corners
+    /// (where their two edges meet), then the sides (edges less corners).
+    fn mark_regions(&mut self) {
+        let (w, h) = (self.width, self.height);
+        let (wi, hi) = (w as i32 - 1, h as i32 - 1);
+        let s = (w as i32 + 1) / 2;
+        let shape = self.shape;
+        let edges = edge_names(shape).len();
+        let corner_list = corners(shape);
+        let edge_bit = |name: &str| {
+            edge_names(shape)
+                .iter()
+                .position(|e| *e == name)
+                .expect("an edge")
+        };
         for c in 0..w * h {
-            let (x, y) = ((c % w) as i32, (c / w) as i32);
-            if !b.on[c] {
+            if !self.on[c] {
                 continue;
             }
-            let (wi, hi) = (w as i32 - 1, h as i32 - 1);
-            let bits: &[bool] = match shape {
+            let (x, y) = ((c % w) as i32, (c / w) as i32);
+            let on_edge: &[bool] = match shape {
                 BoardShape::Hexagon => &[
                     y == hi,
                     y == 0,
@@ -180,15 +308,87 @@ impl Board {
                     x + y == 3 * (s - 1),
                     x == wi,
                 ],
+                BoardShape::Triangle => &[x == 0, x + y == wi, y == 0],
                 _ => &[y == hi, y == 0, x == 0, x == wi],
             };
-            b.regions_of[c] = bits
+            let mut bits = on_edge
                 .iter()
                 .enumerate()
                 .filter(|(_, &on)| on)
-                .fold(0, |m, (i, _)| m | 1 << i);
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            let mut corner = false;
+            for (k, (_, e1, e2)) in corner_list.iter().enumerate() {
+                if bits >> edge_bit(e1) & 1 == 1 && bits >> edge_bit(e2) & 1 == 1 {
+                    bits |= 1 << (edges + k);
+                    corner = true;
+                }
+            }
+            if !corner {
+                let sides = edges + corner_list.len();
+                for e in 0..edges {
+                    if bits >> e & 1 == 1 {
+                        bits |= 1 << (sides + e);
+                    }
+                }
+            }
+            self.regions_of[c] = bits;
         }
-        b
+    }
+
+    /// Marks the grid positions off the board that are outside it (reached from beyond
+    /// the grid through positions that are not cells), as opposed to holes: blocked
+    /// cells that the board surrounds.
+    fn mark_exterior(&mut self) {
+        let n = self.len();
+        let mut ext = vec![false; n];
+        let mut stack: Vec<usize> = (0..n)
+            .filter(|&c| {
+                let (x, y) = self.xy(c as Cell);
+                !self.on[c]
+                    && self
+                        .around
+                        .iter()
+                        .any(|(dx, dy)| !self.in_grid(x + dx, y + dy))
+            })
+            .collect();
+        for &c in &stack {
+            ext[c] = true;
+        }
+        while let Some(c) = stack.pop() {
+            let (x, y) = self.xy(c as Cell);
+            for (dx, dy) in &self.around {
+                let (a, b) = (x + dx, y + dy);
+                if self.in_grid(a, b) {
+                    let m = b as usize * self.width + a as usize;
+                    if !self.on[m] && !ext[m] {
+                        ext[m] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+        }
+        self.exterior = ext;
+    }
+
+    /// Whether `(x, y)` lies inside the grid (on the board or not).
+    #[inline]
+    fn in_grid(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height
+    }
+
+    /// Whether a position one step from `cell` in direction `d` is outside the board:
+    /// beyond the grid, or off the board and joined to beyond it (not a hole).
+    #[inline]
+    pub fn outside(&self, cell: Cell, (dx, dy): (i32, i32)) -> bool {
+        let (x, y) = self.xy(cell);
+        let (a, b) = (x + dx, y + dy);
+        !self.in_grid(a, b) || self.exterior[b as usize * self.width + a as usize]
+    }
+
+    /// The directions to a cell's surrounding positions, in circular order: the six of a
+    /// hex cell, the eight of a square point.
+    pub fn around(&self) -> &[(i32, i32)] {
+        &self.around
     }
 
     fn table(&self, dirs: &[(i32, i32)]) -> Neighbours {
@@ -214,6 +414,7 @@ impl Board {
         let mut s = match self.shape {
             BoardShape::Hexagon => format!("hexagon of side {}", self.width.div_ceil(2)),
             BoardShape::Rhombus => format!("{}x{} rhombus", self.width, self.height),
+            BoardShape::Triangle => format!("triangle of side {}", self.width),
             _ => format!("{}x{}", self.width, self.height),
         };
         let natural = match self.shape {
@@ -221,6 +422,7 @@ impl Board {
                 let n = self.width.div_ceil(2);
                 3 * n * n - 3 * n + 1
             }
+            BoardShape::Triangle => self.width * (self.width + 1) / 2,
             _ => self.len(),
         };
         if self.cell_count() < natural {
@@ -231,7 +433,7 @@ impl Board {
 
     /// Whether this is a hex board (six neighbours per cell).
     pub fn is_hex(&self) -> bool {
-        matches!(self.shape, BoardShape::Hexagon | BoardShape::Rhombus)
+        is_hex_shape(self.shape)
     }
 
     /// The adjacency that links groups when a rule does not say: all six neighbours on
@@ -411,6 +613,25 @@ impl Board {
             let (w, h) = (self.width as i32 - 1, self.height as i32 - 1);
             let rhombus = self.shape == BoardShape::Rhombus;
             let mut v: Vec<GridMap> = Vec::new();
+            if self.shape == BoardShape::Triangle {
+                // Barycentric coordinates (x, y, z = side - 1 - x - y): the six
+                // permutations are the triangle's three turns and three reflections.
+                let n = w;
+                for perm in [
+                    [0, 1, 2],
+                    [1, 2, 0],
+                    [2, 0, 1],
+                    [1, 0, 2],
+                    [0, 2, 1],
+                    [2, 1, 0],
+                ] {
+                    v.push(Box::new(move |x, y| {
+                        let c = [x, y, n - x - y];
+                        (c[perm[0]], c[perm[1]])
+                    }));
+                }
+                return self.maps_of(v);
+            }
             for k in 0..6 {
                 for mirror in [false, true] {
                     v.push(Box::new(move |x, y| {
@@ -457,6 +678,12 @@ impl Board {
             }
             v
         };
+        self.maps_of(transforms)
+    }
+
+    /// The candidate maps that send every cell to a cell, as cell maps, without
+    /// duplicates (the identity first when it is first).
+    fn maps_of(&self, transforms: Vec<GridMap>) -> Vec<Vec<Cell>> {
         let mut out: Vec<Vec<Cell>> = Vec::new();
         for f in transforms {
             let map: Option<Vec<Cell>> = (0..self.len())
@@ -534,23 +761,83 @@ mod tests {
             assert_eq!(b.cell_count(), 3 * s * s - 3 * s + 1);
             let centre = b.cell_at(s as i32 - 1, s as i32 - 1).unwrap();
             assert_eq!(b.neighbours(Adjacency::All).of(centre).len(), 6);
-            // Each side has s cells; the six corners are on two sides.
-            for bit in 0..6 {
-                assert_eq!(
-                    b.cells()
-                        .filter(|&c| b.regions_of(c) & 1 << bit != 0)
-                        .count(),
-                    s
-                );
-            }
-            assert_eq!(
+            // Each edge has s cells; the six corners are on two edges each and are
+            // one cell each; a side is its edge less the two corners.
+            let count = |name: &str| {
+                let bit = b.region_index(name).unwrap();
                 b.cells()
-                    .filter(|&c| b.regions_of(c).count_ones() == 2)
-                    .count(),
-                6
-            );
+                    .filter(|&c| b.regions_of(c) >> bit & 1 == 1)
+                    .count()
+            };
+            for e in edge_names(BoardShape::Hexagon) {
+                assert_eq!(count(e), s, "{e}");
+                assert_eq!(count(&side_name(e)), s - 2, "{e}");
+            }
+            for (name, e1, e2) in corners(BoardShape::Hexagon) {
+                assert_eq!(count(name), 1, "{name}");
+                let c = b
+                    .cells()
+                    .find(|&c| b.regions_of(c) >> b.region_index(name).unwrap() & 1 == 1)
+                    .unwrap();
+                assert_eq!(b.neighbours(Adjacency::All).of(c).len(), 3, "{name}");
+                let bits = b.regions_of(c);
+                for e in [e1, e2] {
+                    assert_eq!(bits >> b.region_index(e).unwrap() & 1, 1, "{name} on {e}");
+                }
+            }
             assert_eq!(b.symmetries().len(), 12);
         }
+    }
+
+    #[test]
+    fn a_triangle_of_side_n_has_its_cells_sides_and_corners() {
+        for n in 2..=9usize {
+            let b = Board::new(BoardShape::Triangle, &[n], &[]);
+            assert_eq!(b.cell_count(), n * (n + 1) / 2);
+            assert_eq!(b.describe(), format!("triangle of side {n}"));
+            let cells_of = |name: &str| -> Vec<String> {
+                let bit = b.region_index(name).unwrap();
+                b.cells()
+                    .filter(|&c| b.regions_of(c) >> bit & 1 == 1)
+                    .map(|c| b.cell_name(c))
+                    .collect()
+            };
+            let last = column_name(n - 1);
+            assert_eq!(cells_of("top"), [format!("a{n}")]);
+            assert_eq!(cells_of("bottom-left"), ["a1"]);
+            assert_eq!(cells_of("bottom-right"), [format!("{last}1")]);
+            for e in edge_names(BoardShape::Triangle) {
+                assert_eq!(cells_of(e).len(), n, "{e}");
+                assert_eq!(cells_of(&side_name(e)).len(), n - 2, "{e}");
+            }
+            assert_eq!(b.symmetries().len(), 6);
+            // Corner cells have 2 neighbours (for n > 1), inner cells 6.
+            let corners: Vec<Cell> = b
+                .cells()
+                .filter(|&c| b.neighbours(Adjacency::All).of(c).len() == 2)
+                .collect();
+            assert_eq!(corners.len(), 3);
+        }
+        let b = Board::new(BoardShape::Triangle, &[3], &[]);
+        let names: Vec<String> = b.cells().map(|c| b.cell_name(c)).collect();
+        assert_eq!(names, ["a1", "b1", "c1", "a2", "b2", "a3"]);
+    }
+
+    #[test]
+    fn the_exterior_is_outside_the_board_and_holes_are_not() {
+        let b = Board::new(BoardShape::Square, &[5], &[(2, 2)]);
+        let centre_left = b.parse_cell("b3").unwrap();
+        assert!(
+            !b.outside(centre_left, (1, 0)),
+            "c3 is a hole, not the outside"
+        );
+        assert!(b.outside(b.parse_cell("a3").unwrap(), (-1, 0)));
+        let h = Board::new(BoardShape::Hexagon, &[3], &[]);
+        let corner = h.parse_cell("a3").unwrap();
+        assert!(
+            h.outside(corner, (0, -1)),
+            "a hexagon's cut-off grid corner is outside"
+        );
     }
 
     #[test]
@@ -560,6 +847,7 @@ mod tests {
             Board::new(BoardShape::Rectangle, &[4, 6], &[]),
             Board::new(BoardShape::Hexagon, &[4], &[]),
             Board::new(BoardShape::Rhombus, &[5, 5], &[]),
+            Board::new(BoardShape::Triangle, &[5], &[]),
         ] {
             for m in b.symmetries() {
                 for c in b.cells() {

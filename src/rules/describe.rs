@@ -4,7 +4,9 @@
 //! `not` are bracketed anyway, for the reader).
 
 use super::board;
-use super::{BoardShape, CellPred, Counted, NoMove, Pred, Rules, StepRule};
+use super::{
+    BoardShape, CellPred, Counted, Goal, GoalRule, NoMove, Pred, Regions, Rules, StepRule, Touch,
+};
 
 /// A tree of conditions joined by `not`, `and`, `or`, to be put in words.
 enum Shape<'a, T> {
@@ -86,14 +88,33 @@ impl Rules {
             b.describe(),
             b.cell_count()
         ));
-        let edges = board::edge_names(b.shape).len();
-        for (i, r) in b.region_names().iter().enumerate().skip(edges) {
+        let corner_list: Vec<String> = board::corners(b.shape)
+            .iter()
+            .filter_map(|(name, _, _)| {
+                let bit = b.region_index(name)?;
+                let cell = b.cells().find(|&c| b.regions_of(c) >> bit & 1 == 1)?;
+                Some(format!("{name} {}", b.cell_name(cell)))
+            })
+            .collect();
+        s.push_str(&format!(
+            "corners: {} (each edge without its corners is a side: `top-side`, ...; all of a kind: `edges`, `corners`, `sides`)\n",
+            corner_list.join(", ")
+        ));
+        let builtins = board::builtin_regions(b.shape).len();
+        for (i, r) in b.region_names().iter().enumerate().skip(builtins) {
             let cells: Vec<String> = b
                 .cells()
                 .filter(|&c| b.regions_of(c) & (1 << i) != 0)
                 .map(|c| b.cell_name(c))
                 .collect();
-            s.push_str(&format!("region {r}: {}\n", cells.join(" ")));
+            let shown = if cells.len() == b.cell_count() {
+                format!("every cell ({})", cells.len())
+            } else if cells.len() > 24 {
+                format!("{} cells: {} ...", cells.len(), cells[..16].join(" "))
+            } else {
+                cells.join(" ")
+            };
+            s.push_str(&format!("region {r}: {shown}\n"));
         }
         for (i, p) in self.players.iter().enumerate() {
             let names: Vec<&str> = self
@@ -150,18 +171,20 @@ impl Rules {
                 s.push_str(&format!("    {row}\n"));
             }
         }
-        if self.connect_goal {
-            let adj = self.connect.adjacency.words();
-            s.push_str(&format!(
-                "win: connect all your own edges with a chain linked {adj}\n"
-            ));
-        }
-        if self.race {
-            s.push_str("win: crossing race: after a crossing into your own edges, the opponent must answer with one at once or lose\n");
+        for g in &self.goals {
+            s.push_str(&self.describe_goal(g));
+            s.push('\n');
         }
         for c in &self.turn_start {
             s.push_str(&format!(
                 "at turn start: the player to move {}s if {}\n",
+                c.verdict.word(),
+                self.describe_pred(&c.cond)
+            ));
+        }
+        for c in &self.after_move {
+            s.push_str(&format!(
+                "after a move: the player who moved {}s if {}\n",
                 c.verdict.word(),
                 self.describe_pred(&c.cond)
             ));
@@ -187,6 +210,58 @@ impl Rules {
             }
         ));
         s
+    }
+
+    /// A goal in words, e.g. `win: a group linked in all directions touching 3 of: ...`.
+    pub fn describe_goal(&self, g: &GoalRule) -> String {
+        let head = match g.player {
+            Some(p) => format!("{} ({} only)", g.verdict.word(), self.players[p]),
+            None => g.verdict.word().to_string(),
+        };
+        let names = |regions: Regions| -> String {
+            let list: Vec<&str> = self
+                .board
+                .region_names()
+                .iter()
+                .enumerate()
+                .filter(|(b, _)| regions >> b & 1 == 1)
+                .map(|(_, n)| n.as_str())
+                .collect();
+            list.join(", ")
+        };
+        let body = match g.goal {
+            Goal::Connect {
+                touch: Touch::OwnEdges,
+                adjacency,
+                ..
+            } => format!(
+                "connect all your own edges with a chain linked {}",
+                adjacency.words()
+            ),
+            Goal::Connect {
+                touch: Touch::Some { regions, need },
+                adjacency,
+                ..
+            } => {
+                let count = regions.count_ones();
+                let how_many = if need == count {
+                    if count == 2 { "both of".to_string() } else { format!("all {count} of") }
+                } else {
+                    format!("{need} of the {count}")
+                };
+                format!(
+                    "a group linked {} touching {how_many}: {}",
+                    adjacency.words(),
+                    names(regions)
+                )
+            }
+            Goal::Ring { adjacency, .. } => format!(
+                "a ring: a closed chain linked {} around at least one cell, whatever the cells inside hold",
+                adjacency.words()
+            ),
+            Goal::CrossingRace => "crossing race: after a crossing into your own edges, the opponent must answer with one at once or lose".to_string(),
+        };
+        format!("{head}: {body} (`{}`)", g.text)
     }
 
     fn piece_name(&self, k: usize) -> &str {
@@ -246,6 +321,7 @@ impl Rules {
                         Counted::Region(bit) => {
                             format!("region {}", self.board.region_names()[*bit as usize])
                         }
+                        Counted::AllCells => "all cells".to_string(),
                     };
                     format!(
                         "{}{} separates {what}",

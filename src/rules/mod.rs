@@ -25,7 +25,25 @@ pub struct Param {
     pub default: i64,
     pub min: i64,
     pub max: i64,
+    /// The values run from `min` by this step.
+    pub step: i64,
     pub doc: Option<String>,
+}
+
+impl Param {
+    /// Whether `v` is one of the parameter's values.
+    pub fn allows(&self, v: i64) -> bool {
+        v >= self.min && v <= self.max && (v - self.min) % self.step == 0
+    }
+
+    /// The values in words: `2 to 26`, or `3 to 25 by 2`.
+    pub fn range_words(&self) -> String {
+        if self.step == 1 {
+            format!("{} to {}", self.min, self.max)
+        } else {
+            format!("{} to {} by {}", self.min, self.max, self.step)
+        }
+    }
 }
 
 /// A compiled glyph: its name, its picture and how many distinct forms it has.
@@ -40,9 +58,8 @@ pub struct GlyphInfo {
     pub fits: bool,
 }
 
-/// The edges each player owns and, for the connection goal, the adjacency that links a
-/// chain. `own` is set whether or not the game has a connection goal (see
-/// `Rules::has_connect_goal`).
+/// The regions each player owns and the adjacency of the groups the engine keeps
+/// incrementally (the union-find of placement games): the first goal's.
 #[derive(Debug, Clone)]
 pub struct Connect {
     pub adjacency: Adjacency,
@@ -80,10 +97,11 @@ pub struct Turn {
     pub independent: bool,
 }
 
-/// A rule checked at the start of every turn (`at turn start: win if ...`): the verdict
-/// for the player to move when the condition holds.
+/// A rule with a condition: at the start of every turn (`at turn start: win if ...`,
+/// the verdict for the player to move) or right after every move (`after move: win if
+/// ...`, for the player who moved).
 #[derive(Debug, Clone)]
-pub struct TurnStartRule {
+pub struct ConditionRule {
     pub verdict: Verdict,
     pub cond: Pred,
 }
@@ -109,9 +127,18 @@ pub struct Rules {
     /// Matchers for a piece of the first kind of player 0 and of player 1.
     pub(crate) matchers: [Matchers; 2],
     pub(crate) connect: Connect,
-    pub(crate) connect_goal: bool,
+    /// The goals, `win:` and `lose:`, in file order.
+    pub(crate) goals: Vec<GoalRule>,
+    /// Whether the engine keeps the groups of the first piece kind in a union-find
+    /// (placement games with a connection or ring goal).
+    pub(crate) track_groups: bool,
+    /// Whether a ring goal is decided around the new stone (its adjacency is the
+    /// union-find's).
+    pub(crate) ring_around_stone: bool,
+    /// Whether the game has a crossing race.
     pub(crate) race: bool,
-    pub(crate) turn_start: Vec<TurnStartRule>,
+    pub(crate) turn_start: Vec<ConditionRule>,
+    pub(crate) after_move: Vec<ConditionRule>,
     pub(crate) ply_limit: Option<u32>,
     pub(crate) swap: bool,
     pub(crate) no_move: NoMove,
@@ -157,12 +184,22 @@ impl Rules {
         &self.setup
     }
     /// The rules checked at the start of every turn, in file order.
-    pub fn turn_start_rules(&self) -> &[TurnStartRule] {
+    pub fn turn_start_rules(&self) -> &[ConditionRule] {
         &self.turn_start
     }
-    /// Whether the game is won by connecting own edges.
+    /// The rules checked right after every move, in file order.
+    pub fn after_move_rules(&self) -> &[ConditionRule] {
+        &self.after_move
+    }
+    /// The goals, in file order.
+    pub fn goals(&self) -> &[GoalRule] {
+        &self.goals
+    }
+    /// Whether a goal is a connection or a ring (a shape of groups).
     pub fn has_connect_goal(&self) -> bool {
-        self.connect_goal
+        self.goals
+            .iter()
+            .any(|g| matches!(g.goal, Goal::Connect { .. } | Goal::Ring { .. }))
     }
     /// Whether the game has a crossing race.
     pub fn has_race(&self) -> bool {

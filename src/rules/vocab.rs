@@ -17,6 +17,8 @@ pub enum BoardShape {
     Hexagon,
     /// `rhombus W by H`: a W x H rhombus of hexagonal cells (the board of Hex).
     Rhombus,
+    /// `triangle N`: a triangle of hexagonal cells, N cells a side (the board of Y).
+    Triangle,
 }
 
 /// Which neighbours count as adjacent.
@@ -167,6 +169,8 @@ pub enum Counted {
     Pieces(usize),
     /// The cells of the board's region with this bit.
     Region(u32),
+    /// Every cell of the board.
+    AllCells,
 }
 
 /// A condition on the whole position, from the mover's point of view. `A` is the type
@@ -285,5 +289,72 @@ impl fmt::Display for ClaimRule {
             ClaimRule::NoPasses => f.write_str("no passes"),
             ClaimRule::LengthAtMost(n) => write!(f, "length at most {n}"),
         }
+    }
+}
+
+/// A set of the board's regions, a bit per region (see `Board::region_names`).
+pub type Regions = u32;
+
+/// What a group must touch to make a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Touch {
+    /// Every region the player owns (`connect own edges`).
+    OwnEdges,
+    /// At least `need` of `regions` (`connect 2 of corners`; `connect top bottom` needs
+    /// all of them).
+    Some { regions: Regions, need: u32 },
+}
+
+/// A shape that ends the game when the player who just moved makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// A group of the player's pieces of `piece`, linked by `adjacency`, that touches
+    /// the regions.
+    Connect {
+        piece: usize,
+        touch: Touch,
+        adjacency: Adjacency,
+    },
+    /// A closed chain of the player's pieces of `piece`, linked by `adjacency`, around
+    /// at least one cell, whatever the cells inside hold.
+    Ring { piece: usize, adjacency: Adjacency },
+    /// A piece entering one of its owner's edges is a crossing; the opponent must answer
+    /// with a crossing on their very next move or lose.
+    CrossingRace,
+}
+
+impl Goal {
+    /// The piece kind whose groups the goal looks at (none for the race).
+    pub fn piece(&self) -> Option<usize> {
+        match self {
+            Goal::Connect { piece, .. } | Goal::Ring { piece, .. } => Some(*piece),
+            Goal::CrossingRace => None,
+        }
+    }
+
+    /// The adjacency that links the goal's groups.
+    pub fn adjacency(&self) -> Option<Adjacency> {
+        match self {
+            Goal::Connect { adjacency, .. } | Goal::Ring { adjacency, .. } => Some(*adjacency),
+            Goal::CrossingRace => None,
+        }
+    }
+}
+
+/// A goal with what it decides: the verdict for the player who made it (`win:` or
+/// `lose:`), for which player it counts (`win for white:`; `None`: either), and the
+/// words it was written with (an ending names the goal that decided it).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GoalRule {
+    pub verdict: Verdict,
+    pub player: Option<usize>,
+    pub goal: Goal,
+    pub text: String,
+}
+
+impl GoalRule {
+    /// Whether the rule counts for `colour`.
+    pub fn applies_to(&self, colour: usize) -> bool {
+        self.player.is_none_or(|p| p == colour)
     }
 }

@@ -23,7 +23,7 @@ use crate::engine::rng::Rng;
 use crate::engine::sample;
 use crate::rules::board::Cell;
 use crate::rules::content;
-use crate::rules::{Counted, Pred, Rules, SetupPiece, StepRule, Turn};
+use crate::rules::{Counted, Goal, Pred, Rules, SetupPiece, StepRule, Turn};
 use crate::rules::{NoMove, Verdict, Whose};
 use std::fmt;
 use std::sync::Arc;
@@ -39,6 +39,17 @@ pub enum DrawKind {
     NoMove,
     /// A rule of the start of the turn (`at turn start: draw if ...`) held.
     TurnStart,
+    /// A rule checked after the move (`after move: draw if ...`) held.
+    AfterMove,
+}
+
+/// What decided a game that a move ended: a goal, a rule checked after the move (by
+/// their index in the rules' lists), or the crossing race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decider {
+    Goal(u16),
+    AfterMove(u16),
+    Race,
 }
 
 /// A designer's claim that a game broke.
@@ -136,6 +147,7 @@ pub fn describe_outcome(o: Outcome, rules: &Rules) -> String {
         Outcome::Draw(DrawKind::PlyLimit) => "draw: the ply limit was reached".into(),
         Outcome::Draw(DrawKind::NoMove) => "draw: the player to move cannot move".into(),
         Outcome::Draw(DrawKind::TurnStart) => "draw by a rule of the turn's start".into(),
+        Outcome::Draw(DrawKind::AfterMove) => "draw by a rule checked after the move".into(),
         Outcome::Stopped(c) => format!("stopped with no winner: broken claim \"{c}\""),
     }
 }
@@ -194,6 +206,8 @@ pub struct State {
     owes: u8,
     status: Status,
     last: Option<Move>,
+    /// What decided the game, when the last move ended it.
+    decided_by: Option<Decider>,
 }
 
 impl Clone for State {
@@ -211,6 +225,7 @@ impl Clone for State {
             owes: self.owes,
             status: self.status,
             last: self.last,
+            decided_by: self.decided_by,
         }
     }
 
@@ -231,6 +246,7 @@ impl Clone for State {
         self.owes = source.owes;
         self.status = source.status;
         self.last = source.last;
+        self.decided_by = source.decided_by;
     }
 }
 
@@ -311,6 +327,37 @@ impl State {
     /// The last move made.
     pub fn last_move(&self) -> Option<Move> {
         self.last
+    }
+
+    /// What decided the game, when the last move ended it.
+    pub fn decided_by(&self) -> Option<Decider> {
+        self.decided_by
+    }
+
+    /// The outcome in words with what decided it, e.g. `black wins: ring`; `None` while
+    /// the game goes on.
+    pub fn describe_end(&self) -> Option<String> {
+        let o = self.outcome()?;
+        let words = describe_outcome(o, &self.rules);
+        Some(match self.decided_by {
+            Some(Decider::Goal(i)) => {
+                let g = &self.rules.goals()[i as usize];
+                match g.verdict {
+                    crate::rules::Verdict::Lose => {
+                        let loser = self.rules.players()[1 - self.to_move()].clone();
+                        format!("{words}: {loser} made the losing shape `{}`", g.text)
+                    }
+                    _ => format!("{words}: {}", g.text),
+                }
+            }
+            Some(Decider::AfterMove(i)) => format!(
+                "{words}: after the move, {}",
+                self.rules
+                    .describe_pred(&self.rules.after_move_rules()[i as usize].cond)
+            ),
+            Some(Decider::Race) => format!("{words}: the crossing was not answered"),
+            None => words,
+        })
     }
 
     /// The owner of the piece of the first kind on a cell (`None` if there is none or

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::engine::moves::NotationError;
+use crate::engine::{goals, ring};
 
 impl State {
     /// Pairs the steps of a move with the rules of the current turn: the pairs, and how
@@ -117,32 +118,24 @@ impl State {
     /// the status of the player now to move.
     pub(super) fn apply(&mut self, mv: Move) {
         let mover = self.to_move;
-        let mut won = false;
-        let mut lost = false;
+        let mut decided: Option<(Outcome, Decider)> = None;
         match mv {
             Move::Pass => self.to_move = 1 - mover,
             Move::Swap => self.swapped = !self.swapped,
             Move::Place(cell) if self.rules.simple => {
                 self.cells[cell as usize] = content::of_player(mover);
                 self.remove_empty(cell);
-                self.counts[0][mover as usize + 1] += 1;
-                if self.rules.connect_goal {
-                    let connect = &self.rules.connect;
-                    let own = connect.own[mover as usize];
-                    let mask = self.uf.add(
-                        cell,
-                        &self.cells,
-                        self.rules.board.neighbours(connect.adjacency),
-                        self.rules.board.regions_of(cell),
-                    );
-                    won = own != 0 && mask & own == own;
+                self.counts[0][content::of_player(mover) as usize] += 1;
+                if self.rules.track_groups {
+                    let placed = self.join_groups(cell, mover);
+                    decided = self.decide_goals(mover, Some(placed));
                 }
                 self.to_move = 1 - mover;
             }
             _ => {
                 // Borrowed, not cloned: an `Arc` clone per move is an atomic operation on
                 // a count that every thread playing this game shares.
-                let rules = &*self.rules;
+                let rules = self.rules.clone();
                 let index = self
                     .current_turn_index(mover)
                     .expect("a legal move has a turn");
@@ -154,31 +147,25 @@ impl State {
                     0
                 };
                 for &(rule, step) in &pairs[..count] {
-                    movegen::apply_step(rules, &mut self.cells, rule, step, mover);
+                    movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
                     if let (StepRule::Place { piece: 0, .. }, Step::Place(c), true) =
-                        (rule, step, rules.connect_goal && rules.is_placement_only())
+                        (rule, step, rules.track_groups)
                     {
-                        let n = rules.board.len();
-                        let mask = self.uf.add(
-                            c,
-                            &self.cells[..n],
-                            rules.board.neighbours(rules.connect.adjacency),
-                            rules.board.regions_of(c),
-                        );
-                        let own = rules.connect.own[mover as usize];
-                        won |= own != 0
-                            && self.cells[c as usize] == content::of_player(mover)
-                            && mask & own == own;
+                        if self.cells[c as usize] == content::of_player(mover) {
+                            let placed = self.join_groups(c, mover);
+                            decided = decided.or_else(|| self.decide_goals(mover, Some(placed)));
+                        }
                     }
                 }
                 recount(&mut self.counts, &self.cells, rules.board.len());
-                if rules.connect_goal && !rules.is_placement_only() {
-                    won = self.connected(mover);
+                if !rules.track_groups {
+                    decided = self.decide_goals(mover, None);
                 }
                 if rules.race {
                     let crossed = self.on_own_edges(mover) > before;
                     if self.owes == mover + 1 && !crossed {
-                        lost = true;
+                        decided =
+                            decided.or(Some((Outcome::Win(1 - mover as usize), Decider::Race)));
                         self.owes = 0;
                     } else if crossed {
                         self.owes = 2 - mover;
@@ -191,13 +178,38 @@ impl State {
         }
         self.ply += 1;
         self.last = Some(mv);
-        self.status = if won {
-            Status::Over(Outcome::Win(mover as usize))
-        } else if lost {
-            Status::Over(Outcome::Win(1 - mover as usize))
-        } else {
-            self.next_status()
+        if decided.is_none() && !self.rules.after_move.is_empty() {
+            decided = self.decide_after_move(mover);
+        }
+        self.decided_by = decided.map(|(_, d)| d);
+        self.status = match decided {
+            Some((o, _)) => Status::Over(o),
+            None => self.next_status(),
         };
+    }
+
+    /// Adds the stone just placed on `cell` to the union-find: whether it closed a ring
+    /// (decided before the groups join) and the regions its group touches now.
+    fn join_groups(&mut self, cell: Cell, mover: u8) -> goals::Placed {
+        let rules = &*self.rules;
+        let n = rules.board.len();
+        let code = content::of_player(mover);
+        let cells = &self.cells[..n];
+        let ring = rules.ring_around_stone
+            && ring::closes(
+                &rules.board,
+                rules.connect.adjacency,
+                &|c| cells[c as usize] == code,
+                &mut self.uf,
+                cell,
+            );
+        let regions = self.uf.add(
+            cell,
+            cells,
+            rules.board.neighbours(rules.connect.adjacency),
+            rules.board.regions_of(cell),
+        );
+        goals::Placed { regions, ring }
     }
 
     /// Plays moves in notation (separated by white space) through the checked path.

@@ -20,6 +20,7 @@ impl State {
             owes: 0,
             status: Status::Ongoing,
             last: None,
+            decided_by: None,
             rules,
         };
         if s.rules.simple {
@@ -38,7 +39,7 @@ impl State {
         {
             s.cells[k * n + c as usize] =
                 owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8));
-            if k == 0 && rules.connect_goal && rules.is_placement_only() {
+            if k == 0 && rules.track_groups {
                 s.uf.add(
                     c,
                     &s.cells[..n],
@@ -97,7 +98,7 @@ impl State {
             }
         }
         s.uf = UnionFind::new(rules.board());
-        if rules.connect_goal && rules.is_placement_only() {
+        if rules.track_groups {
             // Add the stones one by one, as if placed, so each joins only those before it.
             let adj = rules.connect.adjacency;
             let mut placed = vec![0u8; n];
@@ -117,10 +118,14 @@ impl State {
         s.to_move = to_move as u8;
         s.ply = ply;
         for p in 0..2u8 {
-            if rules.connect_goal && s.connected(p) {
+            let won = rules.goals().iter().find(|g| {
+                g.verdict == Verdict::Win && g.applies_to(p as usize) && s.made_anywhere(&g.goal, p)
+            });
+            if let Some(g) = won {
                 return Err(format!(
-                    "the position already holds a winning chain of {}",
-                    rules.players()[p as usize]
+                    "the position already holds a winning shape of {} (`{}`)",
+                    rules.players()[p as usize],
+                    g.text
                 ));
             }
         }

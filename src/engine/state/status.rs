@@ -2,6 +2,7 @@
 //! in file order, and what the rules say when the player to move cannot move.
 
 use super::*;
+use crate::engine::goals;
 
 impl State {
     /// The number of `colour`'s pieces standing on its own edges.
@@ -22,38 +23,62 @@ impl State {
             .sum()
     }
 
-    /// Whether `colour` has a chain of first-kind pieces touching all its own edges
-    /// (searched afresh; placement games use the incremental union-find instead).
-    pub(super) fn connected(&self, colour: u8) -> bool {
-        let b = &self.rules.board;
-        let own = self.rules.connect.own[colour as usize];
-        if own == 0 {
-            return false;
-        }
-        let nbrs = b.neighbours(self.rules.connect.adjacency);
-        let mut seen = vec![false; b.len()];
-        let mut stack = Vec::new();
-        for start in b.cells() {
-            if seen[start as usize] || self.cells[start as usize] != content::of_player(colour) {
+    /// What the goals decide for `mover`, who just moved: the first `win:` goal whose
+    /// shape the mover made, else the first `lose:` goal. `placed` is what the
+    /// union-find learnt from the stone just placed (placement games); without it the
+    /// whole position is looked at.
+    pub(super) fn decide_goals(
+        &self,
+        mover: u8,
+        placed: Option<goals::Placed>,
+    ) -> Option<(Outcome, Decider)> {
+        let rules = &*self.rules;
+        let own = rules.connect.own[mover as usize];
+        for (i, g) in goals::in_order(&rules.goals) {
+            if !g.applies_to(mover as usize) {
                 continue;
             }
-            let mut touched = 0;
-            seen[start as usize] = true;
-            stack.push(start);
-            while let Some(c) = stack.pop() {
-                touched |= b.regions_of(c);
-                for &m in nbrs.of(c) {
-                    if !seen[m as usize] && self.cells[m as usize] == content::of_player(colour) {
-                        seen[m as usize] = true;
-                        stack.push(m);
-                    }
-                }
-            }
-            if touched & own == own {
-                return true;
+            let made = match (g.goal, placed) {
+                (Goal::CrossingRace, _) => continue,
+                (
+                    Goal::Connect {
+                        piece: 0,
+                        touch,
+                        adjacency,
+                    },
+                    Some(p),
+                ) if adjacency == rules.connect.adjacency => goals::touches(touch, own, p.regions),
+                (Goal::Ring { piece: 0, .. }, Some(p)) if rules.ring_around_stone => p.ring,
+                (goal, _) => self.made_anywhere(&goal, mover),
+            };
+            if made {
+                return Some((verdict_for(g.verdict, mover), Decider::Goal(i as u16)));
             }
         }
-        false
+        None
+    }
+
+    /// Whether `colour`'s pieces make a goal's shape anywhere on the board.
+    pub(super) fn made_anywhere(&self, goal: &Goal, colour: u8) -> bool {
+        let n = self.rules.board.len();
+        let k = goal.piece().unwrap_or(0);
+        goals::made_anywhere(
+            &self.rules.board,
+            &self.cells[k * n..(k + 1) * n],
+            colour,
+            goal,
+            self.rules.connect.own[colour as usize],
+        )
+    }
+
+    /// What the rules checked after every move decide for `mover`, who just moved.
+    pub(super) fn decide_after_move(&self, mover: u8) -> Option<(Outcome, Decider)> {
+        self.rules
+            .after_move
+            .iter()
+            .enumerate()
+            .find(|(_, r)| self.eval(&r.cond, mover))
+            .map(|(i, r)| (verdict_for(r.verdict, mover), Decider::AfterMove(i as u16)))
     }
 
     pub(super) fn recount(&mut self) {
@@ -93,6 +118,7 @@ impl State {
                 let counted = |c: Cell| match counted {
                     Counted::Pieces(k) => self.cells[k * n + c as usize] != 0,
                     Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
+                    Counted::AllCells => true,
                 };
                 crate::engine::separation::separates(
                     b,
@@ -120,9 +146,8 @@ impl State {
         for c in &self.rules.turn_start {
             if self.eval(&c.cond, me) {
                 return Status::Over(match c.verdict {
-                    Verdict::Win => Outcome::Win(me as usize),
-                    Verdict::Lose => Outcome::Win(1 - me as usize),
                     Verdict::Draw => Outcome::Draw(DrawKind::TurnStart),
+                    v => verdict_for(v, me),
                 });
             }
         }
@@ -161,5 +186,14 @@ impl State {
             NoMove::Impossible => Status::Over(Outcome::Stopped(Claim::MoverCanMove)),
             NoMove::Draw => Status::Over(Outcome::Draw(DrawKind::NoMove)),
         }
+    }
+}
+
+/// The outcome of a verdict for `colour`.
+fn verdict_for(v: Verdict, colour: u8) -> Outcome {
+    match v {
+        Verdict::Win => Outcome::Win(colour as usize),
+        Verdict::Lose => Outcome::Win(1 - colour as usize),
+        Verdict::Draw => Outcome::Draw(DrawKind::AfterMove),
     }
 }

@@ -193,7 +193,7 @@ impl Session {
                 .rules
                 .params()
                 .iter()
-                .map(|p| format!("{}={} ({} to {})", p.name, p.value, p.min, p.max))
+                .map(|p| format!("{}={} ({})", p.name, p.value, p.range_words()))
                 .collect();
             return Err(if ps.is_empty() {
                 "this game has no parameters".into()

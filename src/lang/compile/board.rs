@@ -1,10 +1,11 @@
 //! The board: its size within the supported range, blocked cells, then the declared
-//! regions (after the shape's edges, in bit order, as the validator numbered them).
+//! regions (after the shape's edges, corners and sides, in bit order, as the validator
+//! numbered them).
 
+use super::cells::{blocked_cells, cells_of};
 use super::Ctx;
-use crate::lang::ast::Ident;
 use crate::lang::diagnostic::Diagnostic;
-use crate::rules::board::{self, Board, Cell, MAX_SIDE};
+use crate::rules::board::{Board, MAX_SIDE};
 use crate::rules::BoardShape;
 
 /// The compiled board, or the errors that stop compiling (a size out of range).
@@ -35,15 +36,9 @@ pub(super) fn build(cx: &mut Ctx) -> Result<Board, Vec<Diagnostic>> {
     let dims: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
     let grid = Board::new(def.board_shape, &dims, &[]);
     let mut blocked = Vec::new();
-    for b in &def.blocked {
-        match board::parse_coordinates(&b.node).filter(|&(x, y)| grid.on_board(x, y)) {
-            Some(xy) => blocked.push(xy),
-            None => cx.errors.push(
-                Diagnostic::error(b.span, format!("`{}` is not a cell of this board", b.node))
-                    .with_hint(
-                    "name a cell such as `d4`: column letter, then row number from 1 at the bottom",
-                ),
-            ),
+    for set in &def.blocked {
+        if let Some(cells) = blocked_cells(cx, &grid, set) {
+            blocked.extend(cells.iter().map(|&c| grid.xy(c)));
         }
     }
     let mut board = Board::new(def.board_shape, &dims, &blocked);
@@ -58,30 +53,15 @@ pub(super) fn build(cx: &mut Ctx) -> Result<Board, Vec<Diagnostic>> {
             );
             continue;
         }
-        let list: Vec<Cell> = cells
-            .iter()
-            .filter_map(|c| cell_named(&mut cx.errors, c, &board))
-            .collect();
+        let list = cells_of(cx, &board, cells).unwrap_or_default();
         if board.region_names().len() >= 32 {
-            cx.errors.push(
-                Diagnostic::error(name.span, "too many regions")
-                    .with_hint("a board has at most 32 edges and regions"),
-            );
+            cx.errors
+                .push(Diagnostic::error(name.span, "too many regions").with_hint(
+                    "a board has at most 32 regions, its edges, corners and sides included",
+                ));
             continue;
         }
         board.add_region(&name.node, &list);
     }
     Ok(board)
-}
-
-/// The cell a name gives, or an error.
-pub(super) fn cell_named(errors: &mut Vec<Diagnostic>, id: &Ident, board: &Board) -> Option<Cell> {
-    let c = board.parse_cell(&id.node);
-    if c.is_none() {
-        errors.push(
-            Diagnostic::error(id.span, format!("`{}` is not a cell of this board", id.node))
-                .with_hint("name a cell such as `d4`: column letter, then row number from 1 at the bottom (blocked squares are off the board)"),
-        );
-    }
-    c
 }

@@ -1,17 +1,38 @@
-//! The goals, and the edges each player owns (a connection touches them all; a
-//! crossing enters one; frozen pieces stand on one).
+//! The goals, and the regions each player owns (a connection of own edges touches them
+//! all; a crossing enters one; frozen pieces stand on one). The goals themselves were
+//! resolved by the validator; here they meet the board.
 
 use super::Ctx;
-use crate::lang::ast::Goal;
-use crate::lang::diagnostic::Diagnostic;
 use crate::rules::board::Board;
-use crate::rules::{Adjacency, Connect};
+use crate::rules::{Connect, Goal, GoalRule, StepRule, Turn};
 
 /// The compiled goals.
 pub(super) struct Goals {
     pub connect: Connect,
-    pub connect_goal: bool,
-    pub race: bool,
+    pub goals: Vec<GoalRule>,
+}
+
+impl Goals {
+    /// Whether the engine keeps the first piece kind's groups in a union-find: every
+    /// turn only places pieces (groups never shrink) and a goal looks at groups.
+    pub fn track_groups(&self, turns: &[Turn]) -> bool {
+        let placement_only = turns
+            .iter()
+            .all(|t| t.steps.iter().all(|s| matches!(s, StepRule::Place { .. })));
+        placement_only
+            && self
+                .goals
+                .iter()
+                .any(|g| matches!(g.goal, Goal::Connect { .. } | Goal::Ring { .. }))
+    }
+
+    /// Whether ring goals are decided around the new stone (with the union-find).
+    pub fn ring_around_stone(&self, turns: &[Turn]) -> bool {
+        self.track_groups(turns)
+            && self.goals.iter().any(|g| {
+                matches!(g.goal, Goal::Ring { piece: 0, adjacency } if adjacency == self.connect.adjacency)
+            })
+    }
 }
 
 pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
@@ -21,30 +42,14 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
             own[e.owner] |= 1 << bit;
         }
     }
-    let mut g = Goals {
-        connect: Connect {
-            adjacency: Adjacency::Orthogonal,
-            own,
-        },
-        connect_goal: false,
-        race: false,
-    };
-    for goal in &cx.def.goals {
-        match goal.node {
-            Goal::ConnectOwnEdges { adjacency } => {
-                g.connect_goal = true;
-                g.connect.adjacency = adjacency.unwrap_or(board.natural_adjacency());
-                if board.is_hex() && g.connect.adjacency == Adjacency::Diagonal {
-                    cx.errors.push(
-                        Diagnostic::error(goal.span, "hex cells have no diagonal neighbours")
-                            .with_hint(
-                                "leave the adjacency out: hex cells link through their six sides",
-                            ),
-                    );
-                }
-            }
-            Goal::CrossingRace => g.race = true,
-        }
+    let goals: Vec<GoalRule> = cx.def.goals.iter().map(|g| g.rule.clone()).collect();
+    // The union-find of placement games links the first goal's groups.
+    let adjacency = goals
+        .iter()
+        .find_map(|g| g.goal.adjacency())
+        .unwrap_or(board.natural_adjacency());
+    Goals {
+        connect: Connect { adjacency, own },
+        goals,
     }
-    g
 }

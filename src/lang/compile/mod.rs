@@ -10,6 +10,7 @@
 //! is a warning.
 
 mod board;
+mod cells;
 mod glyphs;
 mod goals;
 mod params;
@@ -21,7 +22,7 @@ pub use params::Overrides;
 use super::ast::Expr;
 use super::diagnostic::Diagnostic;
 use super::validate::GameDef;
-use crate::rules::{Param, Rules};
+use crate::rules::{Goal, Param, Rules};
 
 /// What every phase shares: the game, the parameter values, and the problems found.
 struct Ctx<'a> {
@@ -29,6 +30,8 @@ struct Ctx<'a> {
     params: Vec<Param>,
     errors: Vec<Diagnostic>,
     warnings: Vec<Diagnostic>,
+    /// Whether the cells of a `blocked` statement are being read.
+    reading_blocked: bool,
 }
 
 impl Ctx<'_> {
@@ -54,6 +57,7 @@ pub fn compile(
         params: params::resolve(def, overrides)?,
         errors: Vec::new(),
         warnings: Vec::new(),
+        reading_blocked: false,
     };
     let board = board::build(&mut cx)?;
     let (pieces, setup) = pieces::build(&mut cx, &board);
@@ -63,6 +67,8 @@ pub fn compile(
     if !cx.errors.is_empty() {
         return Err(cx.errors);
     }
+    let track_groups = goals.track_groups(&turns.turns);
+    let ring_around_stone = goals.ring_around_stone(&turns.turns);
     let rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
@@ -77,10 +83,13 @@ pub fn compile(
         simple: turns.simple,
         glyphs: glyphs.info,
         matchers: glyphs.matchers,
+        track_groups,
+        ring_around_stone,
+        race: goals.goals.iter().any(|g| g.goal == Goal::CrossingRace),
         connect: goals.connect,
-        connect_goal: goals.connect_goal,
-        race: goals.race,
+        goals: goals.goals,
         turn_start: turns.turn_start,
+        after_move: turns.after_move,
         ply_limit: turns.ply_limit,
         swap: def.swap,
         no_move: def.no_move,

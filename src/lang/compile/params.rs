@@ -44,6 +44,7 @@ pub(super) fn resolve(def: &GameDef, o: &Overrides) -> Result<Vec<Param>, Vec<Di
             default: p.default,
             min: p.min,
             max: p.max,
+            step: p.step,
             doc: p.doc.clone(),
         })
         .collect();
@@ -94,10 +95,10 @@ pub(super) fn resolve(def: &GameDef, o: &Overrides) -> Result<Vec<Param>, Vec<Di
                 span,
                 format!("{flag}: {shown} is out of the range of `{name}`"),
             )
-            .with_hint(format!("`{name}` goes from {} to {}", p.min, p.max))
+            .with_hint(format!("`{name}` goes from {}", p.range_words()))
         };
         match text.parse::<i64>() {
-            Ok(v) if v >= p.min && v <= p.max => p.value = v,
+            Ok(v) if p.allows(v) => p.value = v,
             Ok(v) => errors.push(out_of_range(&v.to_string())),
             // A whole number too long for 64 bits is out of every range.
             Err(_) if is_whole_number(&text) => errors.push(out_of_range(&text)),

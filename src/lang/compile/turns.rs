@@ -5,14 +5,15 @@
 use super::Ctx;
 use crate::lang::ast::{ClaimDecl, Expr};
 use crate::lang::diagnostic::{Diagnostic, Span};
-use crate::rules::{CellPred, ClaimRule, Piece, Pred, SetupPiece, StepRule, Turn, TurnStartRule};
+use crate::rules::{CellPred, ClaimRule, ConditionRule, Piece, Pred, SetupPiece, StepRule, Turn};
 
 /// The compiled turns and what goes with them.
 pub(super) struct Turns {
     pub turns: Vec<Turn>,
     /// Whether the fast path of single-step placement games applies (see `Rules`).
     pub simple: bool,
-    pub turn_start: Vec<TurnStartRule>,
+    pub turn_start: Vec<ConditionRule>,
+    pub after_move: Vec<ConditionRule>,
     pub claims: Vec<ClaimRule>,
     pub ply_limit: Option<u32>,
 }
@@ -41,14 +42,16 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
                 target: CellPred::Empty
             }]
         );
-    let turn_start = def
-        .turn_start
-        .iter()
-        .map(|c| TurnStartRule {
-            verdict: c.verdict,
-            cond: pred(cx, &c.cond),
-        })
-        .collect();
+    let rules = |list: &[crate::lang::validate::ConditionDef]| {
+        list.iter()
+            .map(|c| ConditionRule {
+                verdict: c.verdict,
+                cond: pred(cx, &c.cond),
+            })
+            .collect::<Vec<_>>()
+    };
+    let turn_start = rules(&def.turn_start);
+    let after_move = rules(&def.after_move);
     let mut claims = Vec::new();
     for c in &def.claims {
         claims.push(match &c.node {
@@ -67,6 +70,7 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
         turns,
         simple,
         turn_start,
+        after_move,
         claims,
         ply_limit,
     }

@@ -8,6 +8,7 @@ use super::{Checker, ParamDef, PieceDef};
 use crate::lang::ast::*;
 use crate::lang::diagnostic::{Span, Spanned};
 use crate::lang::suggest::{closest, quoted_list};
+use crate::rules::board::{collective, parse_coordinates};
 
 /// The statements a file must have, with what to write when one is missing.
 const REQUIRED: &[(&str, &str)] = &[
@@ -21,8 +22,8 @@ const REQUIRED: &[(&str, &str)] = &[
 /// Every keyword that opens a statement.
 const KEYWORDS: &[&str] = &[
     "game", "designer", "year", "about", "param", "players", "board", "blocked", "region", "edges",
-    "piece", "neutral", "setup", "turn", "at", "frozen", "ply", "forbid", "win", "swap", "no",
-    "claim",
+    "piece", "neutral", "setup", "turn", "at", "after", "frozen", "ply", "forbid", "win", "lose",
+    "swap", "no", "claim",
 ];
 
 /// What the declarations of a file say.
@@ -37,12 +38,13 @@ pub(super) struct Declared {
     pub params: Vec<ParamDef>,
     pub players: Option<Vec<Ident>>,
     pub board: Option<(Spanned<BoardShape>, Vec<Spanned<Expr>>, Span)>,
-    pub blocked: Vec<Ident>,
-    pub regions: Vec<(Ident, Vec<Ident>)>,
+    pub blocked: Vec<Spanned<CellSet>>,
+    pub regions: Vec<(Ident, Spanned<CellSet>)>,
     pub pieces: Vec<PieceDef>,
     pub swap: bool,
     pub no_move: NoMove,
-    pub goals: Vec<Spanned<Goal>>,
+    /// The goals as written: verdict, player, goal.
+    pub goals: Vec<(Verdict, Option<Ident>, Spanned<Goal>)>,
     pub claims: Vec<Spanned<ClaimDecl>>,
     pub ply_limit: Option<Spanned<Expr>>,
     has_turn_start: bool,
@@ -125,8 +127,16 @@ impl Declared {
                 name,
                 default,
                 range,
+                step,
                 doc,
-            } => self.param(c, name, default, range.as_ref(), doc.as_ref()),
+            } => self.param(
+                c,
+                name,
+                default,
+                range.as_ref(),
+                step.as_ref(),
+                doc.as_ref(),
+            ),
             Statement::Players(list) => {
                 if self.once(c, "players", span) {
                     self.players = Some(list.clone());
@@ -137,7 +147,7 @@ impl Declared {
                     self.board = Some((shape.clone(), dims.clone(), span));
                 }
             }
-            Statement::Blocked(cells) => self.blocked.extend(cells.iter().cloned()),
+            Statement::Blocked(cells) => self.blocked.push(cells.clone()),
             Statement::Region { name, cells } => self.region(c, name, cells),
             Statement::Piece { name, neutral } => self.piece(c, name, *neutral),
             Statement::Swap => {
@@ -155,8 +165,12 @@ impl Declared {
                     self.ply_limit = Some(e.clone());
                 }
             }
-            Statement::TurnStart { .. } => self.has_turn_start = true,
-            Statement::Win(g) => self.goal(c, g),
+            Statement::TurnStart { .. } | Statement::AfterMove { .. } => self.has_turn_start = true,
+            Statement::Goal {
+                verdict,
+                player,
+                goal,
+            } => self.goal(c, verdict.node, player.as_ref(), goal),
             Statement::Claim(claim) => {
                 if self.claims.iter().any(|d| d.node == claim.node) {
                     c.error(claim.span, "the same claim twice", "state each claim once");
@@ -179,6 +193,7 @@ impl Declared {
         name: &Ident,
         default: &Spanned<i64>,
         range: Option<&(Spanned<i64>, Spanned<i64>)>,
+        step: Option<&Spanned<i64>>,
         doc: Option<&Spanned<String>>,
     ) {
         if self.params.iter().any(|p| p.name == name.node) {
@@ -202,6 +217,28 @@ impl Declared {
             }
             None => (i64::MIN, i64::MAX),
         };
+        let step_value = match step {
+            Some(s) if s.node < 1 => {
+                c.error(
+                    s.span,
+                    format!("a step of {}", s.node),
+                    "a step is a whole number from 1 up",
+                );
+                1
+            }
+            Some(s) => s.node,
+            None => 1,
+        };
+        if default.node >= min && default.node <= max && (default.node - min) % step_value != 0 {
+            c.error(
+                default.span,
+                format!(
+                    "the default {} of `{}` is not one of its values {} to {} by {}",
+                    default.node, name.node, min, max, step_value
+                ),
+                "pick a default the step reaches from the low end",
+            );
+        }
         if default.node < min || default.node > max {
             c.error(
                 default.span,
@@ -217,20 +254,33 @@ impl Declared {
             default: default.node,
             min,
             max,
+            step: step_value,
             doc: doc.map(|d| d.node.clone()),
             span: name.span,
         });
     }
 
-    fn region(&mut self, c: &mut Checker, name: &Ident, cells: &[Ident]) {
+    fn region(&mut self, c: &mut Checker, name: &Ident, cells: &Spanned<CellSet>) {
         if self.regions.iter().any(|(r, _)| r.node == name.node) {
             c.error(
                 name.span,
                 format!("region `{}` is declared twice", name.node),
                 "give each region its own name",
             );
+        } else if parse_coordinates(&name.node).is_some() {
+            c.error(
+                name.span,
+                format!("`{}` names a cell, not a region", name.node),
+                "give the region a name that is not a cell's, e.g. `stars`",
+            );
+        } else if collective(BoardShape::Square, &name.node).is_some() || name.node == "cells" {
+            c.error(
+                name.span,
+                format!("`{}` already names a set of every board", name.node),
+                "`edges`, `corners`, `sides` and `cells` are taken; give the region another name",
+            );
         } else {
-            self.regions.push((name.clone(), cells.to_vec()));
+            self.regions.push((name.clone(), cells.clone()));
         }
     }
 
@@ -249,19 +299,37 @@ impl Declared {
         }
     }
 
-    fn goal(&mut self, c: &mut Checker, g: &Spanned<Goal>) {
-        if self
-            .goals
-            .iter()
-            .any(|h| std::mem::discriminant(&h.node) == std::mem::discriminant(&g.node))
+    fn goal(
+        &mut self,
+        c: &mut Checker,
+        verdict: Verdict,
+        player: Option<&Ident>,
+        g: &Spanned<Goal>,
+    ) {
+        let same = |(v, p, h): &(Verdict, Option<Ident>, Spanned<Goal>)| {
+            *v == verdict
+                && p.as_ref().map(|p| &p.node) == player.map(|p| &p.node)
+                && h.node == g.node
+        };
+        if self.goals.iter().any(same) {
+            c.error(
+                g.span,
+                format!("the goal `{}` twice", g.node.words()),
+                "state each goal once; remove this one or the first",
+            );
+        } else if matches!(g.node, Goal::CrossingRace)
+            && self
+                .goals
+                .iter()
+                .any(|(_, _, h)| h.node == Goal::CrossingRace)
         {
             c.error(
                 g.span,
-                "a second `win` goal of this kind",
-                "a game has one goal of each kind; remove this one or the first",
+                "a second crossing race",
+                "a game has one crossing race; remove this one or the first",
             );
         } else {
-            self.goals.push(g.clone());
+            self.goals.push((verdict, player.cloned(), g.clone()));
         }
     }
 
@@ -340,6 +408,13 @@ impl Declared {
         }
         if let Some(e) = &self.ply_limit {
             names.expr(c, e);
+        }
+        for set in self
+            .blocked
+            .iter()
+            .chain(self.regions.iter().map(|(_, s)| s))
+        {
+            names.cell_set(c, set);
         }
         for claim in &self.claims {
             if let ClaimDecl::LengthAtMost(e) = &claim.node {

@@ -19,9 +19,9 @@ mod references;
 
 use super::ast::*;
 use super::diagnostic::{Diagnostic, Span, Spanned};
-use crate::rules::board::edge_names;
+use crate::rules::board::builtin_regions;
 use crate::rules::glyph::Picture;
-use crate::rules::vocab::{Pred, StepRule};
+use crate::rules::vocab::{GoalRule, Pred, StepRule};
 use declarations::Declared;
 use names::Names;
 use references::Resolved;
@@ -33,6 +33,8 @@ pub struct ParamDef {
     pub default: i64,
     pub min: i64,
     pub max: i64,
+    /// The values run from `min` by this step (1 when the file gives none).
+    pub step: i64,
     pub doc: Option<String>,
     pub span: Span,
 }
@@ -75,15 +77,22 @@ pub struct SetupDef {
     /// `None` for neutral pieces.
     pub owner: Option<usize>,
     pub piece: usize,
-    pub at: SetupCells,
+    pub at: Spanned<CellSet>,
     pub span: Span,
 }
 
-/// A checked rule of the start of each turn.
+/// A checked rule with a condition (`at turn start:` or `after move:`).
 #[derive(Debug, Clone)]
-pub struct TurnStartDef {
+pub struct ConditionDef {
     pub verdict: Verdict,
     pub cond: Pred<Expr>,
+}
+
+/// A checked goal: the rule, and where it is written.
+#[derive(Debug, Clone)]
+pub struct GoalDef {
+    pub rule: GoalRule,
+    pub span: Span,
 }
 
 /// A checked rule file, before parameter values are known.
@@ -98,17 +107,18 @@ pub struct GameDef {
     pub board_shape: BoardShape,
     pub board_dims: Vec<Spanned<Expr>>,
     pub board_span: Span,
-    pub blocked: Vec<Ident>,
-    pub regions: Vec<(Ident, Vec<Ident>)>,
+    pub blocked: Vec<Spanned<CellSet>>,
+    pub regions: Vec<(Ident, Spanned<CellSet>)>,
     pub edges: Vec<EdgeDef>,
     pub pieces: Vec<PieceDef>,
     pub setups: Vec<SetupDef>,
     pub turns: Vec<TurnDef>,
-    pub turn_start: Vec<TurnStartDef>,
+    pub turn_start: Vec<ConditionDef>,
+    pub after_move: Vec<ConditionDef>,
     pub frozen: Vec<usize>,
     pub ply_limit: Option<Spanned<Expr>>,
     pub glyphs: Vec<GlyphDef>,
-    pub goals: Vec<Spanned<Goal>>,
+    pub goals: Vec<GoalDef>,
     pub swap: bool,
     pub no_move: NoMove,
     pub claims: Vec<Spanned<ClaimDecl>>,
@@ -140,11 +150,11 @@ pub fn validate(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
     let names = Names {
         pieces: &declared.pieces,
         params: &declared.params,
-        regions: edge_names(shape)
-            .iter()
-            .map(|s| s.to_string())
+        regions: builtin_regions(shape)
+            .into_iter()
             .chain(declared.regions.iter().map(|(r, _)| r.node.clone()))
             .collect(),
+        shape,
     };
     declared.check_expressions(&names, &mut c);
     let resolved = Resolved::collect(ast, &mut c, &declared, &names, &players, shape);
@@ -164,14 +174,15 @@ pub fn validate(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         pieces,
         swap,
         no_move,
-        goals,
         claims,
         ply_limit,
         ..
     } = declared;
     let (Some((shape, dims, board_span)), false, false) = (
         board,
-        goals.is_empty() && resolved.turn_start.is_empty(),
+        resolved.goals.is_empty()
+            && resolved.turn_start.is_empty()
+            && resolved.after_move.is_empty(),
         resolved.turns.is_empty(),
     ) else {
         return Err(c.diagnostics);
@@ -196,10 +207,11 @@ pub fn validate(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         setups: resolved.setups,
         turns: resolved.turns,
         turn_start: resolved.turn_start,
+        after_move: resolved.after_move,
         frozen: resolved.frozen,
         ply_limit,
         glyphs: resolved.glyphs,
-        goals,
+        goals: resolved.goals,
         swap,
         no_move,
         claims,

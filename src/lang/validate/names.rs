@@ -7,13 +7,16 @@ use super::{Checker, ParamDef, PieceDef};
 use crate::lang::ast::*;
 use crate::lang::diagnostic::{Span, Spanned};
 use crate::lang::suggest::{closest, quoted_list};
-use crate::rules::vocab::{CellPred, Counted, Pred};
+use crate::rules::board::{collective, edge_names, parse_coordinates};
+use crate::rules::vocab::{CellPred, Counted, Pred, Regions};
 
 pub(super) struct Names<'a> {
     pub pieces: &'a [PieceDef],
     pub params: &'a [ParamDef],
-    /// The board's edges and the declared regions, in the order of their bits.
+    /// The board's edges, corners and sides, then the declared regions, in the order of
+    /// their bits.
     pub regions: Vec<String>,
+    pub shape: BoardShape,
 }
 
 impl Names<'_> {
@@ -85,20 +88,72 @@ impl Names<'_> {
         })
     }
 
-    /// A region's bit, or an error naming the regions there are.
+    /// The regions a name stands for: one region, or all of a kind (`corners`).
+    pub fn regions_named(&self, c: &mut Checker, r: &Ident) -> Option<Regions> {
+        if let Some(list) = collective(self.shape, &r.node) {
+            return Some(list.iter().fold(0, |m, name| {
+                m | self
+                    .regions
+                    .iter()
+                    .position(|x| x == name)
+                    .map_or(0, |bit| 1 << bit)
+            }));
+        }
+        self.region(c, r).map(|bit| 1 << bit)
+    }
+
+    /// Reports the names of a cell set that are neither cells nor regions, and its
+    /// row expressions' unknown parameters.
+    pub fn cell_set(&self, c: &mut Checker, set: &Spanned<CellSet>) {
+        for n in set.node.names() {
+            let is_cell = parse_coordinates(&n.node).is_some();
+            let is_region =
+                self.regions.contains(&n.node) || collective(self.shape, &n.node).is_some();
+            if !is_cell && !is_region {
+                let mut names: Vec<&str> = self.regions.iter().map(String::as_str).collect();
+                names.extend(["edges", "corners", "sides"]);
+                let hint = match closest(&n.node, &names) {
+                    Some(k) => format!("did you mean `{k}`?"),
+                    None => {
+                        format!(
+                            "a cell is named like `d4`; the board's regions are {}",
+                            quoted_list(edge_names(self.shape))
+                        ) + ", its corners and sides, and the file's own regions"
+                    }
+                };
+                c.error(
+                    n.span,
+                    format!("`{}` is neither a cell nor a region", n.node),
+                    hint,
+                );
+            }
+        }
+        for e in set.node.exprs() {
+            self.expr(c, e);
+        }
+    }
+
+    /// A region's bit, or an error naming the regions there are (the edges and the
+    /// file's regions; corners and sides are documented, and suggested when near).
     fn region(&self, c: &mut Checker, r: &Ident) -> Option<u32> {
         if let Some(bit) = self.regions.iter().position(|x| *x == r.node) {
             return Some(bit as u32);
         }
-        let names: Vec<&str> = self.regions.iter().map(String::as_str).collect();
-        let hint = match closest(&r.node, &names) {
+        let all: Vec<&str> = self.regions.iter().map(String::as_str).collect();
+        let builtins = crate::rules::board::builtin_regions(self.shape).len();
+        let listed: Vec<&str> = edge_names(self.shape)
+            .iter()
+            .copied()
+            .chain(all[builtins..].iter().copied())
+            .collect();
+        let hint = match closest(&r.node, &all) {
             Some(k) => format!(
                 "did you mean `{k}`? the regions are {}",
-                quoted_list(&names)
+                quoted_list(&listed)
             ),
             None => format!(
                 "the regions are {}; declare one with `region {}: d4 e5 ...`",
-                quoted_list(&names),
+                quoted_list(&listed),
                 r.node
             ),
         };
@@ -155,6 +210,7 @@ impl Names<'_> {
                 let counted = match counted {
                     CountedNames::Pieces(p) => Counted::Pieces(self.piece(c, p)?),
                     CountedNames::Region(r) => Counted::Region(self.region(c, r)?),
+                    CountedNames::AllCells => Counted::AllCells,
                 };
                 Pred::Separates {
                     whose: *whose,

@@ -6,12 +6,12 @@
 use super::declarations::{Declared, Players};
 use super::names::Names;
 use super::pictures::check_picture;
-use super::{Checker, EdgeDef, GlyphDef, SetupDef, TurnDef, TurnStartDef};
+use super::{Checker, ConditionDef, EdgeDef, GlyphDef, GoalDef, SetupDef, TurnDef};
 use crate::lang::ast::*;
 use crate::lang::diagnostic::{Span, Spanned};
 use crate::lang::suggest::{closest, quoted_list};
-use crate::rules::board::edge_names;
-use crate::rules::vocab::{Pred, StepRule};
+use crate::rules::board::{collective, edge_names, is_hex_shape, opposite_edges};
+use crate::rules::vocab::{self, GoalRule, Pred, StepRule, Touch};
 
 /// What the statements with references say, resolved.
 #[derive(Default)]
@@ -20,7 +20,9 @@ pub(super) struct Resolved {
     pub glyphs: Vec<GlyphDef>,
     pub turns: Vec<TurnDef>,
     pub setups: Vec<SetupDef>,
-    pub turn_start: Vec<TurnStartDef>,
+    pub turn_start: Vec<ConditionDef>,
+    pub after_move: Vec<ConditionDef>,
+    pub goals: Vec<GoalDef>,
     pub frozen: Vec<usize>,
     /// The names of the glyphs, broken pictures included (for "declared twice").
     glyph_names: Vec<String>,
@@ -35,8 +37,12 @@ fn shape_words(shape: BoardShape) -> &'static str {
         BoardShape::Rectangle => "a rectangle's",
         BoardShape::Hexagon => "a hexagon's",
         BoardShape::Rhombus => "a rhombus's",
+        BoardShape::Triangle => "a triangle's",
     }
 }
+
+/// The first piece kind: the one goals and glyphs are about.
+const GOAL_PIECE: usize = 0;
 
 impl Resolved {
     /// The second pass over the file.
@@ -51,8 +57,8 @@ impl Resolved {
         let mut r = Resolved::default();
         for st in &ast.statements {
             match &st.node {
-                Statement::Edges { edges, owner } => {
-                    r.edges_statement(c, players, shape, edges, owner)
+                Statement::Edges { edges, owners } => {
+                    r.edges_statement(c, names, players, shape, edges, owners)
                 }
                 Statement::Setup { owner, piece, at } => {
                     r.setup(c, d, names, players, st.span, owner, piece, at)
@@ -62,12 +68,33 @@ impl Resolved {
                 }
                 Statement::TurnStart { verdict, cond } => {
                     if let Some(p) = names.pos(c, &cond.node, cond.span, true) {
-                        r.turn_start.push(TurnStartDef {
+                        r.turn_start.push(ConditionDef {
                             verdict: verdict.node,
                             cond: p,
                         });
                     }
                 }
+                Statement::AfterMove { verdict, cond } => {
+                    if let Some(p) = names.pos(c, &cond.node, cond.span, true) {
+                        r.after_move.push(ConditionDef {
+                            verdict: verdict.node,
+                            cond: p,
+                        });
+                    }
+                }
+                Statement::Goal {
+                    verdict,
+                    player,
+                    goal,
+                } => r.goal(
+                    c,
+                    names,
+                    players,
+                    shape,
+                    verdict.node,
+                    player.as_ref(),
+                    goal,
+                ),
                 Statement::Frozen(p) => {
                     if let Some(k) =
                         names.owned_piece(c, p, "it cannot be frozen on its owner's edges")
@@ -85,42 +112,180 @@ impl Resolved {
     fn edges_statement(
         &mut self,
         c: &mut Checker,
+        names: &Names,
         players: &Players,
         shape: BoardShape,
         list: &[Ident],
-        owner: &Ident,
+        owners: &[Ident],
     ) {
-        let owner_idx = players.of(c, owner);
-        self.unknown_owner |= owner_idx.is_none();
+        let mut owner_idx = Vec::new();
+        for o in owners {
+            match players.of(c, o) {
+                Some(i) => owner_idx.push(i),
+                None => self.unknown_owner = true,
+            }
+        }
         let known = edge_names(shape);
         for e in list {
-            if !known.contains(&e.node.as_str()) {
-                let words = shape_words(shape);
-                let hint = match closest(&e.node, known) {
-                    Some(k) => format!(
-                        "did you mean `{k}`? {words} edges are {}",
-                        quoted_list(known)
-                    ),
-                    None => format!("{words} edges are {}", quoted_list(known)),
-                };
-                c.error(e.span, format!("unknown edge `{}`", e.node), hint);
-                continue;
+            let expanded: Vec<String> = match collective(shape, &e.node) {
+                Some(all) => all,
+                None if names.regions.contains(&e.node) => vec![e.node.clone()],
+                None => {
+                    let words = shape_words(shape);
+                    let all: Vec<&str> = names.regions.iter().map(String::as_str).collect();
+                    let hint = match closest(&e.node, &all) {
+                        Some(k) => format!(
+                            "did you mean `{k}`? {words} edges are {}",
+                            quoted_list(known)
+                        ),
+                        None => format!("{words} edges are {}", quoted_list(known)),
+                    };
+                    c.error(e.span, format!("unknown edge `{}`", e.node), hint);
+                    continue;
+                }
+            };
+            for name in expanded {
+                for &o in &owner_idx {
+                    if self.edges.iter().any(|d| d.name == name && d.owner == o) {
+                        let who = players.names.get(o).cloned().unwrap_or_default();
+                        c.error(
+                            e.span,
+                            format!("edge `{name}` is given to `{who}` twice"),
+                            "give each edge to a player once; to share it, name both players",
+                        );
+                        continue;
+                    }
+                    self.edges.push(EdgeDef {
+                        name: name.clone(),
+                        owner: o,
+                        span: e.span,
+                    });
+                }
             }
-            if let Some(prev) = self.edges.iter().find(|d| d.name == e.node) {
-                let who = players.names.get(prev.owner).cloned().unwrap_or_default();
+        }
+    }
+
+    /// A `win:` or `lose:` goal, with its regions resolved.
+    #[allow(clippy::too_many_arguments)]
+    fn goal(
+        &mut self,
+        c: &mut Checker,
+        names: &Names,
+        players: &Players,
+        shape: BoardShape,
+        verdict: Verdict,
+        player: Option<&Ident>,
+        goal: &Spanned<Goal>,
+    ) {
+        let player = match player {
+            Some(p) => match players.of(c, p) {
+                Some(i) => Some(i),
+                None => return,
+            },
+            None => None,
+        };
+        let natural = if is_hex_shape(shape) {
+            Adjacency::All
+        } else {
+            Adjacency::Orthogonal
+        };
+        let adjacency = |a: &Option<Adjacency>, c: &mut Checker| -> Option<Adjacency> {
+            let a = a.unwrap_or(natural);
+            if is_hex_shape(shape) && a == Adjacency::Diagonal {
                 c.error(
-                    e.span,
-                    format!("edge `{}` is given twice", e.node),
-                    format!("it already belongs to `{who}`; an edge has one owner"),
+                    goal.span,
+                    "hex cells have no diagonal neighbours",
+                    "leave the adjacency out: hex cells link through their six sides",
                 );
-                continue;
+                return None;
             }
-            if let Some(o) = owner_idx {
-                self.edges.push(EdgeDef {
-                    name: e.node.clone(),
-                    owner: o,
-                    span: e.span,
-                });
+            Some(a)
+        };
+        let text = goal.node.words();
+        let rule = |g: vocab::Goal| GoalDef {
+            rule: GoalRule {
+                verdict,
+                player,
+                goal: g,
+                text: text.clone(),
+            },
+            span: goal.span,
+        };
+        match &goal.node {
+            Goal::CrossingRace => self.goals.push(rule(vocab::Goal::CrossingRace)),
+            Goal::Ring { adjacency: a } => {
+                if let Some(adjacency) = adjacency(a, c) {
+                    self.goals.push(rule(vocab::Goal::Ring {
+                        piece: GOAL_PIECE,
+                        adjacency,
+                    }));
+                }
+            }
+            Goal::Connect {
+                target,
+                adjacency: a,
+            } => {
+                let Some(adjacency) = adjacency(a, c) else {
+                    return;
+                };
+                let connect = |touch| vocab::Goal::Connect {
+                    piece: GOAL_PIECE,
+                    touch,
+                    adjacency,
+                };
+                match target {
+                    ConnectTarget::OwnEdges => self.goals.push(rule(connect(Touch::OwnEdges))),
+                    ConnectTarget::OppositeEdges => {
+                        let pairs = opposite_edges(shape);
+                        if pairs.is_empty() {
+                            c.error(
+                                goal.span,
+                                format!("{} edges have no opposite pairs", shape_words(shape)),
+                                "name the edges to connect, e.g. `connect left right bottom`",
+                            );
+                        }
+                        for (a, b) in pairs {
+                            let bit = |n: &str| names.regions.iter().position(|r| r == n);
+                            if let (Some(x), Some(y)) = (bit(a), bit(b)) {
+                                self.goals.push(rule(connect(Touch::Some {
+                                    regions: 1 << x | 1 << y,
+                                    need: 2,
+                                })));
+                            }
+                        }
+                    }
+                    ConnectTarget::Some { need, names: list } => {
+                        let mut regions = 0;
+                        let mut ok = true;
+                        for n in list {
+                            match names.regions_named(c, n) {
+                                Some(m) => regions |= m,
+                                None => ok = false,
+                            }
+                        }
+                        let count = regions.count_ones() as i64;
+                        let need_value = need.as_ref().map_or(count, |n| n.node);
+                        if let Some(n) = need {
+                            if ok && !(1..=count).contains(&n.node) {
+                                c.error(
+                                    n.span,
+                                    format!(
+                                        "`{} of` asks for more regions than the {count} named",
+                                        n.node
+                                    ),
+                                    format!("the number goes from 1 to {count}"),
+                                );
+                                ok = false;
+                            }
+                        }
+                        if ok {
+                            self.goals.push(rule(connect(Touch::Some {
+                                regions,
+                                need: need_value as u32,
+                            })));
+                        }
+                    }
+                }
             }
         }
     }
@@ -135,7 +300,7 @@ impl Resolved {
         span: Span,
         owner: &Ident,
         piece: &Ident,
-        at: &SetupCells,
+        at: &Spanned<CellSet>,
     ) {
         let owner_idx = if owner.node == "neutral" {
             None
@@ -167,10 +332,7 @@ impl Resolved {
             );
             return;
         }
-        if let SetupCells::Rows(a, b) = at {
-            names.expr(c, a);
-            names.expr(c, b);
-        }
+        names.cell_set(c, at);
         self.setups.push(SetupDef {
             owner: owner_idx,
             piece: k,
@@ -263,13 +425,18 @@ impl Resolved {
                 "glyph pictures show the first declared piece; declare a player's piece first",
             );
         }
-        for g in &d.goals {
-            let what = match g.node {
-                Goal::ConnectOwnEdges { .. } => "it cannot connect them",
-                Goal::CrossingRace => "it cannot make a crossing",
+        for g in &self.goals {
+            let what = match g.rule.goal {
+                vocab::Goal::Connect {
+                    touch: Touch::OwnEdges,
+                    ..
+                } => "it cannot connect them",
+                vocab::Goal::CrossingRace => "it cannot make a crossing",
+                _ => continue,
             };
             for (i, p) in players.names.iter().enumerate() {
-                if !self.edges.iter().any(|e| e.owner == i)
+                if g.rule.applies_to(i)
+                    && !self.edges.iter().any(|e| e.owner == i)
                     && players.names.len() == 2
                     && !self.unknown_owner
                 {
@@ -277,9 +444,8 @@ impl Resolved {
                         g.span,
                         format!("player `{p}` owns no edges, so {what}"),
                         format!(
-                            "give `{p}` its edges, e.g. `edges {} {}: {p}`",
-                            edge_names(shape)[2],
-                            edge_names(shape)[3]
+                            "give `{p}` its edges, e.g. `edges {}: {p}`",
+                            edge_names(shape)[edge_names(shape).len() / 2..].join(" ")
                         ),
                     );
                 }

@@ -1,0 +1,112 @@
+//! Whether the player who just moved made a goal's shape: a connection touching regions
+//! (every region the player owns, or at least N of a list), a ring, or a crossing.
+//!
+//! Placement games keep their groups in a union-find with the regions each group
+//! touches at its root, so a connection is one mask test at the new stone's root and a
+//! ring is decided around the new stone (`ring::closes`). Games whose pieces move or
+//! are captured look at the whole position: a flood of the player's groups.
+
+use super::ring;
+use crate::rules::board::{Board, Cell};
+use crate::rules::content;
+use crate::rules::{Adjacency, Goal, Regions, Touch, Verdict};
+use std::cell::RefCell;
+
+/// What the incremental path learnt from the stone just placed.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed {
+    /// The regions the stone's group touches now.
+    pub regions: Regions,
+    /// Whether the stone closed a ring (for ring goals of the union-find's adjacency).
+    pub ring: bool,
+}
+
+/// Whether a group touching `regions` makes the connection, for a player owning `own`.
+#[inline]
+pub fn touches(touch: Touch, own: Regions, regions: Regions) -> bool {
+    let (want, need) = match touch {
+        Touch::OwnEdges => (own, own.count_ones()),
+        Touch::Some { regions, need } => (regions, need),
+    };
+    need > 0 && (regions & want).count_ones() >= need
+}
+
+/// The order goals are tried in: every `win:` goal before any `lose:` goal (a player
+/// who makes a winning shape and a losing one wins), each kind in file order.
+pub fn in_order(
+    goals: &[crate::rules::GoalRule],
+) -> impl Iterator<Item = (usize, &crate::rules::GoalRule)> {
+    let wins = goals
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.verdict == Verdict::Win);
+    let rest = goals
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.verdict != Verdict::Win);
+    wins.chain(rest)
+}
+
+/// Reused buffers for the whole-position floods.
+#[derive(Default)]
+struct Scratch {
+    seen: Vec<bool>,
+    stack: Vec<Cell>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Whether some group of the cells where `member` holds, linked by `adjacency`,
+/// touches regions that make the connection (a whole-position flood).
+pub fn connected(
+    board: &Board,
+    adjacency: Adjacency,
+    member: &dyn Fn(Cell) -> bool,
+    touch: Touch,
+    own: Regions,
+) -> bool {
+    let nbrs = board.neighbours(adjacency);
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.seen.clear();
+        s.seen.resize(board.len(), false);
+        for start in board.cells() {
+            if s.seen[start as usize] || !member(start) {
+                continue;
+            }
+            let mut regions = 0;
+            s.seen[start as usize] = true;
+            s.stack.clear();
+            s.stack.push(start);
+            while let Some(c) = s.stack.pop() {
+                regions |= board.regions_of(c);
+                for &m in nbrs.of(c) {
+                    if !s.seen[m as usize] && member(m) {
+                        s.seen[m as usize] = true;
+                        s.stack.push(m);
+                    }
+                }
+            }
+            if touches(touch, own, regions) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// Whether player `colour`'s pieces in `layer` (one piece kind's cells) make `goal`'s
+/// shape, looking at the whole position. The crossing race is not a shape: `false`.
+pub fn made_anywhere(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: Regions) -> bool {
+    let code = content::of_player(colour);
+    let member = |c: Cell| layer[c as usize] == code;
+    match *goal {
+        Goal::Connect {
+            touch, adjacency, ..
+        } => connected(board, adjacency, &member, touch, own),
+        Goal::Ring { adjacency, .. } => ring::anywhere(board, adjacency, &member),
+        Goal::CrossingRace => false,
+    }
+}

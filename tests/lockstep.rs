@@ -1,0 +1,227 @@
+//! weft playing the connection family's rule files in lockstep with the independent,
+//! naive references of `tests/family/` (which share no code with weft): at every ply of
+//! thousands of random games, the same legal moves, the same position, the same
+//! ending — and, where a game has several goals, the same goal deciding it.
+
+use crate::common::*;
+use crate::family::{self, RefOutcome, Reference};
+use std::collections::BTreeMap;
+use weft::engine::rng::Rng;
+use weft::engine::state::{Decider, DrawKind, Outcome, Slot, State};
+
+/// What a run saw: endings by the goal that decided them, draws, plies.
+#[derive(Debug, Default)]
+struct Seen {
+    endings: BTreeMap<String, u64>,
+    draws: u64,
+    plies: u64,
+    games: u64,
+}
+
+/// The goal that decided a weft game, in the reference's words (`translate` maps the
+/// rule file's goal text, e.g. `connect 2 of corners`, to them, e.g. `bridge`).
+fn weft_how(s: &State, translate: &dyn Fn(&str) -> String) -> String {
+    match s.decided_by() {
+        Some(Decider::Goal(i)) => translate(&s.rules().goals()[i as usize].text),
+        Some(Decider::AfterMove(_)) => translate("after move"),
+        Some(Decider::Race) => translate("race"),
+        None => "none".into(),
+    }
+}
+
+/// Plays `games` random games of `file` (with `size`) and of the reference built by
+/// `make`, side by side, and checks that they agree at every ply.
+fn lockstep<R: Reference>(
+    file: &str,
+    size: i64,
+    games: u64,
+    make: &dyn Fn() -> R,
+    translate: &dyn Fn(&str) -> String,
+) -> Seen {
+    let rules = load(&format!("games/{file}.game"), Some(size), &[]);
+    let mut seen = Seen::default();
+    for g in 0..games {
+        let mut rng = Rng::for_game(size as u64 * 7919 + 17, g);
+        let mut w = State::new(rules.clone());
+        let mut r = make();
+        let mut history = Vec::new();
+        loop {
+            let at = || format!("{file} size {size} game {g} after {history:?}");
+            let mut wm: Vec<String> = w.legal_moves().iter().map(|m| m.to_text(&rules)).collect();
+            let mut rm = r.legal_moves();
+            wm.sort();
+            rm.sort();
+            assert_eq!(wm, rm, "legal moves differ: {}", at());
+            let board = rules.board();
+            for (name, content) in r.board() {
+                let cell = board.parse_cell(&name).unwrap_or_else(|| panic!("{name}"));
+                let here = match w.slot(0, cell) {
+                    Slot::Player(p) => Some(p),
+                    _ => None,
+                };
+                assert_eq!(here, content, "{name} differs: {}", at());
+            }
+            match (w.outcome(), r.outcome()) {
+                (None, None) => {}
+                (Some(Outcome::Win(c)), Some(RefOutcome::Win { colour, how })) => {
+                    assert_eq!(c, colour, "winners differ: {}", at());
+                    let mine = weft_how(&w, translate);
+                    assert_eq!(
+                        mine,
+                        how[0],
+                        "the deciding goal differs ({how:?}): {}",
+                        at()
+                    );
+                    *seen.endings.entry(mine).or_default() += 1;
+                    break;
+                }
+                (
+                    Some(Outcome::Draw(DrawKind::NoMove | DrawKind::Deadlock)),
+                    Some(RefOutcome::Draw),
+                ) => {
+                    seen.draws += 1;
+                    break;
+                }
+                (wo, ro) => panic!("endings differ: weft {wo:?}, reference {ro:?}: {}", at()),
+            }
+            let m = w.random_move(&mut rng).expect("the game goes on");
+            let text = m.to_text(&rules);
+            w.play_unchecked(m);
+            r.play(&text);
+            history.push(text);
+            seen.plies += 1;
+        }
+        seen.games += 1;
+    }
+    seen
+}
+
+/// Havannah's goals as the reference names them.
+fn havannah_goal(text: &str) -> String {
+    match text {
+        "ring" => "ring",
+        "connect 2 of corners" => "bridge",
+        "connect 3 of sides" => "fork",
+        other => other,
+    }
+    .to_string()
+}
+
+#[test]
+fn havannah_agrees_with_the_reference_and_every_goal_decides_some_games() {
+    let mut total: BTreeMap<String, u64> = BTreeMap::new();
+    for (side, games) in [(3, 1200), (4, 900), (5, 500)] {
+        let seen = lockstep(
+            "havannah",
+            side,
+            games,
+            &|| family::havannah::Havannah::new(side as i32, true),
+            &havannah_goal,
+        );
+        for (k, v) in seen.endings {
+            *total.entry(k).or_default() += v;
+        }
+    }
+    for goal in ["ring", "bridge", "fork"] {
+        assert!(
+            total.get(goal).copied().unwrap_or(0) >= 20,
+            "games ended by a {goal}: {total:?}"
+        );
+    }
+}
+
+#[test]
+fn y_agrees_with_the_reference() {
+    for (size, games) in [(2, 200), (3, 600), (4, 600), (5, 500), (7, 300)] {
+        let seen = lockstep(
+            "y",
+            size,
+            games,
+            &|| family::y::Y::new(size as i32, true),
+            &|t| {
+                if t == "connect left right bottom" {
+                    "connection".into()
+                } else {
+                    t.into()
+                }
+            },
+        );
+        assert_eq!(seen.draws, 0, "Y has no draws");
+    }
+}
+
+#[test]
+fn omny_agrees_with_the_reference() {
+    for (size, games) in [(2, 300), (3, 600), (4, 500), (5, 300)] {
+        let seen = lockstep(
+            "omny",
+            size,
+            games,
+            &|| family::omny::Omny::new(size as i32, true),
+            &|t| {
+                if t == "after move" {
+                    "separation".into()
+                } else {
+                    t.into()
+                }
+            },
+        );
+        assert!(
+            seen.endings.get("separation").copied().unwrap_or(0) + seen.draws == seen.games,
+            "{seen:?}"
+        );
+    }
+}
+
+#[test]
+fn gale_agrees_with_the_reference() {
+    for (size, games) in [(3, 300), (5, 600), (7, 500), (9, 300)] {
+        let seen = lockstep(
+            "gale",
+            size,
+            games,
+            &|| family::gale::Gale::new(size as i32),
+            &|t| {
+                if t == "connect own edges orthogonally" {
+                    "connection".into()
+                } else {
+                    t.into()
+                }
+            },
+        );
+        assert_eq!(seen.draws, 0, "Gale has no draws");
+    }
+}
+
+/// weft's perft and the reference's, counted independently, from the start.
+fn same_perft<R: Reference>(file: &str, size: i64, no_swap: bool, depth: usize, reference: R) {
+    let mut rules = load(&format!("games/{file}.game"), Some(size), &[]);
+    if no_swap {
+        rules = std::sync::Arc::new(rules.without_swap());
+    }
+    let w = weft::tools::perft::perft(&State::new(rules), depth);
+    let r = family::perft(&reference, depth);
+    assert_eq!(w, r, "{file} size {size}, swap {}", !no_swap);
+}
+
+#[test]
+fn perft_agrees_with_the_references() {
+    same_perft(
+        "havannah",
+        3,
+        false,
+        4,
+        family::havannah::Havannah::new(3, true),
+    );
+    same_perft(
+        "havannah",
+        3,
+        true,
+        4,
+        family::havannah::Havannah::new(3, false),
+    );
+    same_perft("y", 4, false, 4, family::y::Y::new(4, true));
+    same_perft("y", 5, true, 3, family::y::Y::new(5, false));
+    same_perft("omny", 3, false, 4, family::omny::Omny::new(3, true));
+    same_perft("gale", 5, true, 5, family::gale::Gale::new(5));
+}
