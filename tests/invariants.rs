@@ -8,7 +8,8 @@
 use crate::common::*;
 use std::collections::{HashSet, VecDeque};
 use weft::engine::rng::Rng;
-use weft::engine::state::{Move, Outcome, State, Step};
+use weft::engine::state::{Decider, Move, Outcome, State, Step};
+use weft::rules::{Adjacency, Goal, Touch, Verdict};
 use weft::Overrides;
 
 /// Whether `colour` has a chain touching every one of its edges, by breadth-first search
@@ -17,26 +18,44 @@ fn connected(s: &State, colour: usize) -> bool {
     let r = s.rules();
     let b = r.board();
     let own = r.connect().own[colour];
-    let nbrs = b.neighbours(r.connect().adjacency);
-    let mut seen = vec![false; b.len()];
-    for start in b.cells() {
-        if seen[start as usize] || s.piece_at(start) != Some(colour) {
-            continue;
-        }
-        let mut touched = 0;
-        let mut queue = VecDeque::from([start]);
-        seen[start as usize] = true;
-        while let Some(c) = queue.pop_front() {
-            touched |= b.regions_of(c);
-            for &n in nbrs.of(c) {
-                if !seen[n as usize] && s.piece_at(n) == Some(colour) {
-                    seen[n as usize] = true;
-                    queue.push_back(n);
+    // The connection goals that count for this player (rings are checked in lockstep
+    // with an independent implementation, tests/lockstep.rs).
+    let goals: Vec<(Adjacency, u32, u32)> = r
+        .goals()
+        .iter()
+        .filter(|g| g.verdict == Verdict::Win && g.applies_to(colour))
+        .filter_map(|g| match g.goal {
+            Goal::Connect {
+                touch, adjacency, ..
+            } => Some(match touch {
+                Touch::OwnEdges => (adjacency, own, own.count_ones()),
+                Touch::Some { regions, need } => (adjacency, regions, need),
+            }),
+            _ => None,
+        })
+        .collect();
+    for (adjacency, want, need) in goals {
+        let nbrs = b.neighbours(adjacency);
+        let mut seen = vec![false; b.len()];
+        for start in b.cells() {
+            if seen[start as usize] || s.piece_at(start) != Some(colour) {
+                continue;
+            }
+            let mut touched = 0;
+            let mut queue = VecDeque::from([start]);
+            seen[start as usize] = true;
+            while let Some(c) = queue.pop_front() {
+                touched |= b.regions_of(c);
+                for &n in nbrs.of(c) {
+                    if !seen[n as usize] && s.piece_at(n) == Some(colour) {
+                        seen[n as usize] = true;
+                        queue.push_back(n);
+                    }
                 }
             }
-        }
-        if touched & own == own {
-            return true;
+            if need > 0 && (touched & want).count_ones() >= need {
+                return true;
+            }
         }
     }
     false
@@ -101,7 +120,11 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
         }
         Some(Outcome::Win(p)) => {
             assert!(legal.is_empty());
-            if placement {
+            let by_connection = matches!(
+                s.decided_by(),
+                Some(Decider::Goal(i)) if matches!(r.goals()[i as usize].goal, Goal::Connect { .. })
+            );
+            if placement && by_connection {
                 assert!(connected(s, p), "the winner's chain exists");
                 assert!(
                     !connected(s, 1 - p),
