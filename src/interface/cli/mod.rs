@@ -7,6 +7,7 @@ pub mod args;
 mod bench;
 mod check;
 pub mod error;
+mod fmt;
 mod perft;
 mod play;
 mod replay;
@@ -45,6 +46,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Measure random playouts (and moves) per second
     Bench(bench::BenchArgs),
+    /// Lay rule files out canonically: print, --check or --write
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs weft with the given arguments (the first is the program name) and returns the
@@ -89,5 +92,6 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Play(a) => play::run(a, out),
         Command::Solve(a) => solve::run(a, out),
         Command::Bench(a) => bench::run(a, out),
+        Command::Fmt(a) => fmt::run(a, out),
     }
 }
