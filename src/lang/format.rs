@@ -81,7 +81,7 @@ pub fn format(text: &str) -> Result<String, FormatError> {
 
 /// Whether the file's board is a hex board; `None` when there is no single `board`
 /// statement (then pictures keep their columns, which is right on any board).
-fn board_is_hex(statements: &[super::diagnostic::Spanned<Statement>]) -> Option<bool> {
+pub fn board_is_hex(statements: &[super::diagnostic::Spanned<Statement>]) -> Option<bool> {
     let shapes: Vec<_> = statements
         .iter()
         .filter_map(|s| match &s.node {
@@ -209,6 +209,20 @@ fn lay_out_statement(
             None => laid,
         }));
     }
+}
+
+/// A statement's first line in the canonical layout, without its comment (for an
+/// outline of the file).
+pub fn statement_line(text: &str, statement: &StatementTokens) -> String {
+    let first_line_end = text[statement.span.start..statement.span.end]
+        .find('\n')
+        .map_or(statement.span.end, |i| statement.span.start + i);
+    let code: Vec<&Token> = statement
+        .tokens
+        .iter()
+        .filter(|t| t.kind != TokenKind::Comment && t.span.start < first_line_end)
+        .collect();
+    words(text, &code)
 }
 
 /// Tokens one space apart, none before `,`, `:`, `;`, `)` nor after `(`.

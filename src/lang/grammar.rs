@@ -26,7 +26,7 @@ pub fn keywords() -> &'static [String] {
     WORDS.get_or_init(|| {
         let mut words: Vec<String> = literals()
             .into_iter()
-            .filter(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+            .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()))
             .collect();
         words.sort();
         words.dedup();

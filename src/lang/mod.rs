@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod compile;
 pub mod diagnostic;
+pub mod expect;
 pub mod format;
 pub mod grammar;
 pub mod suggest;

@@ -8,6 +8,7 @@ mod bench;
 mod check;
 pub mod error;
 mod fmt;
+mod lsp;
 mod perft;
 mod play;
 mod replay;
@@ -48,6 +49,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Lay rule files out canonically: print, --check or --write
     Fmt(fmt::FmtArgs),
+    /// Serve editors over standard input and output (the Language Server Protocol)
+    Lsp(lsp::LspArgs),
 }
 
 /// Runs weft with the given arguments (the first is the program name) and returns the
@@ -93,5 +96,6 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Solve(a) => solve::run(a, out),
         Command::Bench(a) => bench::run(a, out),
         Command::Fmt(a) => fmt::run(a, out),
+        Command::Lsp(a) => lsp::run(a, out),
     }
 }

@@ -42,7 +42,10 @@ impl LineIndex {
 
     /// The protocol range of a span.
     pub fn range(&self, text: &str, span: Span) -> Range {
-        Range::new(self.position(text, span.start), self.position(text, span.end))
+        Range::new(
+            self.position(text, span.start),
+            self.position(text, span.end),
+        )
     }
 
     /// The byte offset of a protocol position: past the end of a line is its end, past
