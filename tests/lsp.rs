@@ -467,3 +467,39 @@ fn every_word_of_the_grammar_has_a_meaning() {
         "add these words to src/interface/lsp/words.rs: {missing:?}"
     );
 }
+
+#[test]
+fn the_editor_files_know_every_word_and_start_the_server() {
+    let grammar: Value = serde_json::from_str(
+        &std::fs::read_to_string(project("editors/vscode/syntaxes/weft.tmLanguage.json")).unwrap(),
+    )
+    .unwrap();
+    let keywords = grammar["repository"]["keyword"]["match"].as_str().unwrap();
+    let listed: Vec<&str> = keywords
+        .trim_start_matches("\\b(")
+        .split(")\\b")
+        .next()
+        .unwrap()
+        .split('|')
+        .collect();
+    let missing: Vec<&String> = weft::lang::grammar::keywords()
+        .iter()
+        .filter(|w| !listed.contains(&w.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "add these words to the TextMate grammar's keyword list: {missing:?}"
+    );
+    assert_eq!(grammar["scopeName"], "source.weft");
+    let package: Value = serde_json::from_str(
+        &std::fs::read_to_string(project("editors/vscode/package.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        package["contributes"]["grammars"][0]["path"],
+        "./syntaxes/weft.tmLanguage.json"
+    );
+    assert_eq!(package["contributes"]["languages"][0]["extensions"][0], ".game");
+    let client = std::fs::read_to_string(project("editors/vscode/extension.js")).unwrap();
+    assert!(client.contains("args: [\"lsp\"]"));
+}

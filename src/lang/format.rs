@@ -41,9 +41,12 @@ pub enum FormatError {
 /// The file in its canonical layout.
 ///
 /// ```
-/// let text = "game \"G\"\nedges top bottom :black   # mine\nforbid \"x\"\n    XO\n    OX\n";
+/// let text = "game \"G\"\nboard square 5\nedges top bottom :black   # mine\nforbid \"x\"\n    XO\n    OX\n";
 /// let out = weft::lang::format::format(text).unwrap();
-/// assert_eq!(out, "game \"G\"\nedges top bottom: black   # mine\nforbid \"x\"\n  X O\n  O X\n");
+/// assert_eq!(
+///     out,
+///     "game \"G\"\nboard square 5\nedges top bottom: black   # mine\nforbid \"x\"\n  X O\n  O X\n"
+/// );
 /// ```
 pub fn format(text: &str) -> Result<String, FormatError> {
     let (ast, diagnostics) = syntax::parse(text);
@@ -106,7 +109,7 @@ impl Lines {
     fn new(text: &str) -> Lines {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        if starts.last() == Some(&text.len()) && text.len() > 0 {
+        if starts.last() == Some(&text.len()) && !text.is_empty() {
             starts.pop();
         }
         Lines {
@@ -274,14 +277,15 @@ fn join(lines: Vec<Option<String>>) -> String {
     out
 }
 
+/// A token as compared: its kind, its text, and for a picture symbol its place (row,
+/// and index in the row or relative column).
+type Said = (TokenKind, String, (usize, usize));
+
 /// What a file says, for comparing two layouts: each statement's tokens (kind and
 /// text), picture symbols with their place, and every comment.
 #[derive(Debug, PartialEq, Eq)]
 struct Meaning {
-    statements: Vec<(
-        Option<syntax::Rule>,
-        Vec<(TokenKind, String, (usize, usize))>,
-    )>,
+    statements: Vec<(Option<syntax::Rule>, Vec<Said>)>,
     comments: Vec<String>,
 }
 
