@@ -499,7 +499,10 @@ fn the_editor_files_know_every_word_and_start_the_server() {
         package["contributes"]["grammars"][0]["path"],
         "./syntaxes/weft.tmLanguage.json"
     );
-    assert_eq!(package["contributes"]["languages"][0]["extensions"][0], ".game");
+    assert_eq!(
+        package["contributes"]["languages"][0]["extensions"][0],
+        ".game"
+    );
     let client = std::fs::read_to_string(project("editors/vscode/extension.js")).unwrap();
     assert!(client.contains("args: [\"lsp\"]"));
 }
