@@ -1,9 +1,10 @@
-//! What people touch: the command line ([`cli`]), the playtest REPL ([`repl`]), the board
+//! What people touch: the command line ([`cli`]), editors ([`lsp`]), the playtest REPL ([`repl`]), the board
 //! as text ([`render`]), saved games ([`record`]) and printed replays ([`replay`]).
 //!
 //! The top layer: it may import every other; nothing imports it.
 
 pub mod cli;
+pub mod lsp;
 pub mod record;
 pub mod render;
 pub mod repl;

@@ -9,8 +9,12 @@
 pub mod ast;
 pub mod compile;
 pub mod diagnostic;
+pub mod expect;
+pub mod format;
+pub mod grammar;
 pub mod suggest;
 pub mod syntax;
+pub mod tokens;
 pub mod validate;
 
 pub use compile::Overrides;

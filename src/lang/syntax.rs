@@ -12,7 +12,7 @@ use pest::Parser;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/weft.pest"]
-struct WeftParser;
+pub(crate) struct WeftParser;
 
 /// Parses a whole rule file. Returns the statements that parsed and a diagnostic for each
 /// one that did not; `ast.unparsed` names the opening word of each statement that failed,

@@ -7,6 +7,8 @@ pub mod args;
 mod bench;
 mod check;
 pub mod error;
+mod fmt;
+mod lsp;
 mod perft;
 mod play;
 mod replay;
@@ -45,6 +47,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Measure random playouts (and moves) per second
     Bench(bench::BenchArgs),
+    /// Lay rule files out canonically: print, --check or --write
+    Fmt(fmt::FmtArgs),
+    /// Serve editors over standard input and output (the Language Server Protocol)
+    Lsp(lsp::LspArgs),
 }
 
 /// Runs weft with the given arguments (the first is the program name) and returns the
@@ -89,5 +95,7 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Play(a) => play::run(a, out),
         Command::Solve(a) => solve::run(a, out),
         Command::Bench(a) => bench::run(a, out),
+        Command::Fmt(a) => fmt::run(a, out),
+        Command::Lsp(a) => lsp::run(a, out),
     }
 }
