@@ -168,12 +168,12 @@ fn disturbed_spacing_comes_back_to_the_canonical_layout() {
 }
 
 #[test]
-fn a_messy_file_is_laid_out_with_its_comments_where_they_were() {
+fn a_messy_file_is_laid_out_with_its_comments_aligned() {
     let messy = "\n\n# header comment   \ngame   \"Messy\"     # the name\nplayers black   white\nparam size=5 in 2 to 9 \"side\"\nboard   square size\nedges top bottom :black\nedges left right:white\npiece stone\n\n\n\nturn while count own stone<size - 1 :place stone on(empty or  not own stone)\nturn:place stone on empty\nforbid \"a\"   symmetry none colours fixed   # opts\n    XO   # row one\n  # inner comment\n\n    O  X\nwin: connect own edges   in all   directions\nno move:skip\nclaim: length at most size+2\n\n\n";
     let laid = format_checked(messy, "messy");
     assert_eq!(
         laid,
-        "# header comment\ngame \"Messy\"       # the name\nplayers black white\nparam size = 5 in 2 to 9 \"side\"\nboard square size\nedges top bottom: black\nedges left right: white\npiece stone\n\nturn while count own stone < size - 1: place stone on (empty or not own stone)\nturn: place stone on empty\nforbid \"a\" symmetry none colours fixed     # opts\n  X O    # row one\n  # inner comment\n\n  O X\nwin: connect own edges in all directions\nno move: skip\nclaim: length at most size + 2\n"
+        "# header comment\ngame \"Messy\"  # the name\nplayers black white\nparam size = 5 in 2 to 9 \"side\"\nboard square size\nedges top bottom: black\nedges left right: white\npiece stone\n\nturn while count own stone < size - 1: place stone on (empty or not own stone)\nturn: place stone on empty\nforbid \"a\" symmetry none colours fixed  # opts\n  X O                                   # row one\n  # inner comment\n\n  O X\nwin: connect own edges in all directions\nno move: skip\nclaim: length at most size + 2\n"
     );
     assert!(compiled(messy).is_some());
 }
@@ -184,14 +184,12 @@ fn hex_pictures_keep_their_columns_and_move_as_a_whole() {
     let laid = format_checked(text, "hex");
     assert_eq!(
         laid,
-        "game \"H\"\nplayers black white\nboard hexagon 3\npiece disk\nturn: place disk on empty\nforbid \"bridge\"\n   . X      # up\n  X .\nforbid \"tabs\"\n   X X\n  X X\nat turn start: win if count own disk >= 3\n"
+        "game \"H\"\nplayers black white\nboard hexagon 3\npiece disk\nturn: place disk on empty\nforbid \"bridge\"\n   . X  # up\n  X .\nforbid \"tabs\"\n   X X\n  X X\nat turn start: win if count own disk >= 3\n"
     );
     // Moving one row of a hex picture by a column changes its meaning: the formatter
     // does not regrid hex pictures the way it regrids square ones.
     let square = text.replace("board hexagon 3", "board square 3");
-    assert!(
-        format_checked(&square, "square").contains("forbid \"bridge\"\n  . X       # up\n  X .\n")
-    );
+    assert!(format_checked(&square, "square").contains("forbid \"bridge\"\n  . X  # up\n  X .\n"));
 }
 
 #[test]
@@ -222,11 +220,11 @@ fn fmt_prints_checks_and_writes_only_when_asked() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("messy.game");
     let p = path.to_str().unwrap();
-    let text = "game  \"G\"\nswap   # pie\n";
+    let text = "game  \"G\"\nswap  # pie\n";
     std::fs::write(&path, text).unwrap();
     let printed = weft(&["fmt", p]);
     assert_eq!(printed.status.code(), Some(0));
-    assert_eq!(stdout(&printed), "game \"G\"\nswap   # pie\n");
+    assert_eq!(stdout(&printed), "game \"G\"\nswap  # pie\n");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let checked = weft(&["fmt", "--check", p]);
     assert_eq!(checked.status.code(), Some(1));
@@ -244,7 +242,7 @@ fn fmt_prints_checks_and_writes_only_when_asked() {
     assert_eq!(stdout(&written), format!("formatted {p}\n"));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
-        "game \"G\"\nswap   # pie\n"
+        "game \"G\"\nswap  # pie\n"
     );
     let again = weft(&["fmt", "--write", p]);
     assert_eq!(stdout(&again), "");

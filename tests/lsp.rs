@@ -233,7 +233,7 @@ fn completion_after_the_colon_of_edges_offers_the_players() {
     }
     assert_eq!(
         labels(4),
-        vec!["connect own edges", "crossing race into own edges"]
+        vec!["connect", "crossing race into own edges", "ring"]
     );
 }
 

@@ -12,8 +12,9 @@
 //!   (or when the board is not known) a symbol's text column places it on the lattice,
 //!   so the rows keep their relative columns and the picture only moves as a whole;
 //! - any other indented line that continues a statement is indented by two spaces;
-//! - comments stay where they are: a comment line as written, a comment after code at
-//!   its column (or one space after the code, if the code grew into it);
+//! - a comment line is kept as written; comments after code line up: on consecutive
+//!   lines that each end with one, two spaces after the longest code of the run (so
+//!   where the author left them does not matter, and aligned comments stay aligned);
 //! - trailing spaces go, at most one blank line in a row, none at the start or end, and
 //!   the file ends with one line break.
 //!
@@ -45,7 +46,7 @@ pub enum FormatError {
 /// let out = weft::lang::format::format(text).unwrap();
 /// assert_eq!(
 ///     out,
-///     "game \"G\"\nboard square 5\nedges top bottom: black   # mine\nforbid \"x\"\n  X O\n  O X\n"
+///     "game \"G\"\nboard square 5\nedges top bottom: black  # mine\nforbid \"x\"\n  X O\n  O X\n"
 /// );
 /// ```
 pub fn format(text: &str) -> Result<String, FormatError> {
@@ -77,6 +78,7 @@ pub fn format(text: &str) -> Result<String, FormatError> {
         out.push((!content.is_empty()).then(|| content.to_string()));
         line += 1;
     }
+    align_comments(&mut out);
     let result = join(out);
     check_same(text, &result, hex)?;
     Ok(result)
@@ -205,10 +207,7 @@ fn lay_out_statement(
             format!("  {}", words(text, &code))
         };
         out.push(Some(match comment.first() {
-            Some(c) => with_comment(laid, c.text(text).trim_end(), {
-                let line_text = &text[lines.start(line)..c.span.start];
-                line_text.chars().count()
-            }),
+            Some(c) => format!("{laid}{COMMENT}{}", c.text(text).trim_end()),
             None => laid,
         }));
     }
@@ -245,15 +244,37 @@ fn words(text: &str, tokens: &[&Token]) -> String {
     out
 }
 
-/// Code followed by its comment: at the comment's own column, or one space after the
-/// code if the code reaches that column.
-fn with_comment(code: String, comment: &str, column: usize) -> String {
-    let mut line = code;
-    let width = line.chars().count();
-    let target = column.max(width + 1);
-    line.extend(std::iter::repeat_n(' ', target - width));
-    line.push_str(comment);
-    line
+/// Marks where a line's code ends and its comment begins, until the comments are
+/// aligned (a character no single line of a rule file holds).
+const COMMENT: char = '\n';
+
+/// Lines up the comments after code: each run of consecutive lines ending with one
+/// puts them two spaces after the run's longest code.
+fn align_comments(lines: &mut [Option<String>]) {
+    let has = |l: &Option<String>| l.as_ref().is_some_and(|t| t.contains(COMMENT));
+    let mut i = 0;
+    while i < lines.len() {
+        if !has(&lines[i]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < lines.len() && has(&lines[j]) {
+            j += 1;
+        }
+        let width = lines[i..j]
+            .iter()
+            .flatten()
+            .map(|l| l.split(COMMENT).next().unwrap_or("").chars().count())
+            .max()
+            .unwrap_or(0);
+        for l in lines[i..j].iter_mut().flatten() {
+            let (code, comment) = l.split_once(COMMENT).expect("marked");
+            let pad = width + 2 - code.chars().count();
+            *l = format!("{code}{}{comment}", " ".repeat(pad));
+        }
+        i = j;
+    }
 }
 
 /// The lines joined: at most one blank line in a row, none at the start or the end,

@@ -91,7 +91,7 @@ fn parses(text: &str) -> bool {
 /// region stars: d4   # the centre       region stars: d4                  e5 f6
 ///   e5 f6                         ->
 /// ```
-fn join_lines(text: &str) -> String {
+pub(crate) fn join_lines(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut quoted = false;
     let mut escaped = false;
@@ -127,7 +127,7 @@ fn join_lines(text: &str) -> String {
 /// Cuts the text into statements: each starts on a line that does not begin with
 /// white space, and takes the indented lines that follow. Blank and comment-only lines
 /// are skipped between statements.
-fn chunks(text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<Span> {
+pub(crate) fn chunks(text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::new();
     let mut current: Option<Span> = None;
     let mut offset = 0;

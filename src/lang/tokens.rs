@@ -14,7 +14,7 @@
 
 use super::diagnostic::Span;
 use super::grammar;
-use super::syntax::{Rule, WeftParser};
+use super::syntax::{self, Rule, WeftParser};
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -103,33 +103,10 @@ pub fn statements(text: &str) -> Vec<StatementTokens> {
         .collect()
 }
 
-/// Cuts the text into statements like `syntax` does: each starts on a line that does
-/// not begin with white space and takes the indented lines that follow; blank and
-/// comment-only lines do not end a statement, and an indented line before any
-/// statement belongs to none.
+/// Cuts the text into statements exactly as `syntax` does (its problems are the
+/// parser's to report).
 fn chunks(text: &str) -> Vec<Span> {
-    let mut out: Vec<Span> = Vec::new();
-    let mut current: Option<Span> = None;
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
-        let line_start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        if line.starts_with([' ', '\t']) {
-            if let Some(span) = current.as_mut() {
-                span.end = line_start + line.len();
-            }
-        } else {
-            out.extend(current.take());
-            current = Some(Span::new(line_start, line_start + line.len()));
-        }
-    }
-    out.extend(current);
-    out
+    syntax::chunks(text, &mut Vec::new())
 }
 
 /// One statement's tokens: parsed whole if it can be, else its first line (the
@@ -144,7 +121,15 @@ fn statement(text: &str, span: Span) -> StatementTokens {
         attempts.push(first_line_end);
     }
     for end in attempts {
-        let Ok(mut pairs) = WeftParser::parse(Rule::statement_chunk, &text[span.start..end]) else {
+        // Read as the parser reads it: a continued statement's lines joined, comments
+        // and line breaks turned into spaces byte for byte (offsets stay the same).
+        let src = &text[span.start..end];
+        let joined = if src.contains('\n') && !src.starts_with("forbid") {
+            syntax::join_lines(src)
+        } else {
+            src.to_string()
+        };
+        let Ok(mut pairs) = WeftParser::parse(Rule::statement_chunk, &joined) else {
             continue;
         };
         let Some(pair) = pairs.next().filter(|p| p.as_rule() != Rule::EOI) else {

@@ -142,14 +142,20 @@ fn parameter(doc: &Document, word: &str) -> String {
             name,
             default,
             range,
+            step,
             doc: what,
         } = &s.node
         {
             if name.node == word {
                 let mut text = format!("parameter **{word}** = {} (default)", default.node);
-                match range {
-                    Some((lo, hi)) => text.push_str(&format!(", from {} to {}", lo.node, hi.node)),
-                    None => text.push_str(", any whole number"),
+                match (range, step) {
+                    (Some((lo, hi)), Some(st)) => {
+                        text.push_str(&format!(", from {} to {} by {}", lo.node, hi.node, st.node))
+                    }
+                    (Some((lo, hi)), None) => {
+                        text.push_str(&format!(", from {} to {}", lo.node, hi.node))
+                    }
+                    (None, _) => text.push_str(", any whole number"),
                 }
                 if let Some(w) = what {
                     text.push_str(&format!(": {}", w.node));
@@ -168,7 +174,7 @@ fn player(doc: &Document, word: &str) -> String {
     for s in &doc.ast.statements {
         match &s.node {
             Statement::Players(p) => seat = p.iter().position(|p| p.node == word),
-            Statement::Edges { edges: e, owner } if owner.node == word => {
+            Statement::Edges { edges: e, owners } if owners.iter().any(|o| o.node == word) => {
                 edges.extend(e.iter().map(|e| e.node.clone()))
             }
             _ => {}
@@ -216,19 +222,26 @@ fn piece(doc: &Document, word: &str) -> String {
 /// A region or an edge: its cells and owner, and a map when the board is known.
 fn region(doc: &Document, word: &str) -> String {
     let mut text = String::new();
-    let mut owner = None;
+    let mut owners: Vec<String> = Vec::new();
     for s in &doc.ast.statements {
         match &s.node {
             Statement::Region { name, cells } if name.node == word => {
-                let cells: Vec<&str> = cells.iter().map(|c| c.node.as_str()).collect();
-                text = format!("region **{word}**: {}", cells.join(" "));
+                let written = doc
+                    .text
+                    .get(cells.span.start..cells.span.end)
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                text = format!("region **{word}**: {written}");
             }
-            Statement::Edges { edges, owner: o } if edges.iter().any(|e| e.node == word) => {
-                owner = Some(o.node.clone())
+            Statement::Edges { edges, owners: o } if edges.iter().any(|e| e.node == word) => {
+                owners.extend(o.iter().map(|o| o.node.clone()))
             }
             _ => {}
         }
     }
+    let owner = (!owners.is_empty()).then(|| owners.join(" and "));
     if text.is_empty() {
         text = format!("edge **{word}** of the board");
     }
