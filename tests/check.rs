@@ -550,3 +550,65 @@ fn replay_reads_a_record_and_refuses_a_bad_one_with_a_reason() {
         "the record's parameters, not --size"
     );
 }
+
+/// Coverage counts the board's cells, not its grid: on a hexagon (six grid positions off
+/// the board) with a blocked centre, where every game fills every cell, it is 100% of 18
+/// cells and no cell is "never used" (and each turn's look at the empty cells reads
+/// them by id); on Crossings' open variant the blocked squares are
+/// never named, and every named cell is a cell of the board.
+#[test]
+fn coverage_counts_cells_not_grid_positions() {
+    let o = weft(&[
+        "check",
+        "tests/data/fill.game",
+        "--playouts",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["board"]["cells"], 18);
+    assert_eq!(v["coverage"]["cells"], 18);
+    assert_eq!(v["coverage"]["mean"], 1.0);
+    assert_eq!(v["coverage"]["never_used"], serde_json::json!([]));
+    // The detailed look at each turn reads the cells by id too: every game examines
+    // 18 + 17 + ... + 1 empty cells, and every one is a legal placement.
+    assert_eq!(v["rejections"]["candidates"], 40 * (18 * 19 / 2));
+    assert_eq!(v["rejections"]["other"], 0);
+    let text = stdout(&weft(&[
+        "check",
+        "tests/data/fill.game",
+        "--playouts",
+        "40",
+    ]));
+    assert!(
+        text.contains("  coverage: 100.0% of the 18 points occupied at some time in a game (mean of 40 detailed games)\n  every point was used in some detailed game\n"),
+        "{text}"
+    );
+
+    let r = load("games/crossings-open.game", None, &[]);
+    let b = r.board();
+    let start = State::new(r.clone());
+    let t = run(&start, &plan(30, 1, 30));
+    let report = CheckReport::build(
+        &start,
+        &plan(30, 1, 30),
+        &t,
+        &weft::tools::report::Meta {
+            file: "games/crossings-open.game".into(),
+            start_moves: String::new(),
+            seconds: 1.0,
+        },
+    );
+    assert_eq!(report.coverage.cells, 59);
+    for name in &report.coverage.never_used {
+        assert!(b.parse_cell(name).is_some(), "{name} is not a cell");
+    }
+    // Occupied cells over 30 games: the mean is their share of the 59 cells.
+    let used: u64 = b
+        .cells()
+        .map(|c| t.detail.covered_by_cell[c as usize])
+        .sum();
+    assert_eq!(used, t.detail.covered);
+    assert!((report.coverage.mean - used as f64 / (30.0 * 59.0)).abs() < 1e-12);
+}

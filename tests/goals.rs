@@ -144,3 +144,32 @@ fn outcomes_of_the_new_goals_are_wins_for_the_mover() {
     assert_eq!(next.outcome(), Some(Outcome::Win(0)));
     assert!(next.legal_moves().is_empty());
 }
+
+#[test]
+fn the_winning_cells_are_the_shape_that_won() {
+    let names = |s: &State| -> Vec<String> {
+        let b = s.rules().board();
+        s.winning_cells().iter().map(|&c| b.cell_name(c)).collect()
+    };
+    let s = position(
+        "havannah",
+        4,
+        &["c4", "d5", "e4", "e3", "d3", "a6"],
+        &["a4", "b4", "a5", "b5", "c7", "b7"],
+    );
+    let won = s.clone().play(mv(&s, "c5")).unwrap();
+    assert_eq!(
+        names(&won),
+        ["d3", "e3", "c4", "e4", "c5", "d5"],
+        "the ring, not the stray a6"
+    );
+    let s = position(
+        "havannah",
+        4,
+        &["c2", "d2", "e2", "f2", "g2"],
+        &["a4", "b4", "a5", "b5", "a6"],
+    );
+    let won = s.clone().play(mv(&s, "f1")).unwrap();
+    assert_eq!(names(&won), ["f1", "c2", "d2", "e2", "f2", "g2"]);
+    assert!(s.winning_cells().is_empty(), "nobody has won yet");
+}

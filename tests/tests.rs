@@ -1,6 +1,7 @@
 //! All integration tests, built as one binary (see `mod` lines).
 
 mod architecture;
+mod browser;
 mod check;
 mod cli;
 mod common;
@@ -17,6 +18,7 @@ mod lockstep;
 mod lsp;
 mod movement;
 mod perft;
+mod pictures;
 mod ref_crossings;
 mod ref_windborne;
 mod repl;

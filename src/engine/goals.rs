@@ -110,3 +110,65 @@ pub fn made_anywhere(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: 
         Goal::CrossingRace => false,
     }
 }
+
+/// The groups of the cells where `member` holds, linked by `adjacency`.
+pub fn groups(
+    board: &Board,
+    adjacency: Adjacency,
+    member: &dyn Fn(Cell) -> bool,
+) -> Vec<Vec<Cell>> {
+    let nbrs = board.neighbours(adjacency);
+    let mut seen = vec![false; board.len()];
+    let mut out = Vec::new();
+    for start in board.cells() {
+        if seen[start as usize] || !member(start) {
+            continue;
+        }
+        seen[start as usize] = true;
+        let mut group = vec![start];
+        let mut i = 0;
+        while i < group.len() {
+            let c = group[i];
+            i += 1;
+            for &m in nbrs.of(c) {
+                if !seen[m as usize] && member(m) {
+                    seen[m as usize] = true;
+                    group.push(m);
+                }
+            }
+        }
+        out.push(group);
+    }
+    out
+}
+
+/// The cells of player `colour`'s groups in `layer` that make `goal`'s shape: the
+/// groups that make the connection, the groups that alone form a ring.
+pub fn witness(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: Regions) -> Vec<Cell> {
+    let code = content::of_player(colour);
+    let member = |c: Cell| layer[c as usize] == code;
+    let mut out = Vec::new();
+    match *goal {
+        Goal::Connect {
+            touch, adjacency, ..
+        } => {
+            for g in groups(board, adjacency, &member) {
+                let regions = g.iter().fold(0, |m, &c| m | board.regions_of(c));
+                if touches(touch, own, regions) {
+                    out.extend(g);
+                }
+            }
+        }
+        Goal::Ring { adjacency, .. } => {
+            for g in groups(board, adjacency, &member) {
+                let mut mine = vec![false; board.len()];
+                g.iter().for_each(|&c| mine[c as usize] = true);
+                if ring::anywhere(board, adjacency, &|c| mine[c as usize]) {
+                    out.extend(g);
+                }
+            }
+        }
+        Goal::CrossingRace => {}
+    }
+    out
+}

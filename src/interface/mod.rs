@@ -1,10 +1,15 @@
-//! What people touch: the command line ([`cli`]), editors ([`lsp`]), the playtest REPL ([`repl`]), the board
-//! as text ([`render`]), saved games ([`record`]) and printed replays ([`replay`]).
+//! What people touch: the command line ([`cli`]), editors ([`lsp`]), the playtest REPL
+//! ([`repl`]), the board as text ([`render`]) and as SVG pictures ([`picture`]), the
+//! report as a web page ([`page`]), saved games ([`record`]) and printed replays
+//! ([`replay`]).
 //!
 //! The top layer: it may import every other; nothing imports it.
 
 pub mod cli;
 pub mod lsp;
+pub mod output;
+pub mod page;
+pub mod picture;
 pub mod record;
 pub mod render;
 pub mod repl;

@@ -50,6 +50,8 @@ pub struct Board {
     on: Vec<bool>,
     /// Whether every grid position is on the board (no hexagon corners, no blocked squares).
     full: bool,
+    /// The grid positions taken off the board by `blocked` (not those outside the shape).
+    blocked: Vec<Cell>,
     /// Per adjacency (`Adjacency as usize`): the neighbour lists.
     neighbours: [Neighbours; 3],
     /// Straight-line directions, as `(dx, dy)`: 8 on square grids, 6 on hex grids.
@@ -239,6 +241,11 @@ impl Board {
             height: h,
             on,
             full,
+            blocked: blocked
+                .iter()
+                .filter(|&&(x, y)| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
+                .map(|&(x, y)| (y as usize * w + x as usize) as Cell)
+                .collect(),
             neighbours: [
                 Neighbours {
                     start: vec![],
@@ -464,6 +471,12 @@ impl Board {
     /// The number of cells on the board.
     pub fn cell_count(&self) -> usize {
         self.on.iter().filter(|&&b| b).count()
+    }
+
+    /// The grid positions (as ids) that a `blocked` statement took off the board; the
+    /// positions outside the board's shape (a hexagon's corners) are not among them.
+    pub fn blocked(&self) -> &[Cell] {
+        &self.blocked
     }
 
     /// Every cell id on the board, bottom row first.
@@ -883,6 +896,10 @@ mod tests {
         let b = Board::new(BoardShape::Rectangle, &[3, 3], &[(1, 1)]);
         assert_eq!(b.cell_count(), 8);
         assert_eq!(b.parse_cell("b2"), None);
+        assert_eq!(b.blocked(), &[4]);
+        assert!(Board::new(BoardShape::Hexagon, &[3], &[])
+            .blocked()
+            .is_empty());
         assert_eq!(
             b.neighbours(Adjacency::Orthogonal)
                 .of(b.parse_cell("a2").unwrap())

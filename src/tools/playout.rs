@@ -377,9 +377,8 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
     let mut first_forced = None;
     if detailed {
         t.detail.games += 1;
-        for (c, v) in scratch.covered.iter_mut().zip(s.cells()) {
-            *c = *v != 0;
-        }
+        scratch.covered.fill(false);
+        mark_occupied(&mut scratch.covered, s.cells());
     }
     // `random_move` settles whether the mover can move as it draws, so the loop asks
     // nothing before it (asking `is_over` would look for a legal move a second time).
@@ -405,9 +404,7 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
         s.play_unchecked(mv);
         scratch.moves.push(mv);
         if detailed {
-            for (c, v) in scratch.covered.iter_mut().zip(s.cells()) {
-                *c |= *v != 0;
-            }
+            mark_occupied(&mut scratch.covered, s.cells());
         }
     }
     if detailed {
@@ -482,6 +479,17 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
     t.broken_games += u64::from(broke);
 }
 
+/// Marks in `covered` (indexed by cell id) every cell where some layer of `cells` (one
+/// layer of `covered.len()` bytes per piece kind) holds a piece. Off-board and blocked
+/// positions never hold one, so they are never marked.
+fn mark_occupied(covered: &mut [bool], cells: &[u8]) {
+    for layer in cells.chunks_exact(covered.len()) {
+        for (c, v) in covered.iter_mut().zip(layer) {
+            *c |= *v != 0;
+        }
+    }
+}
+
 fn example(game: u64, facts: &GameFacts, broken_at: u32, moves: &[Move]) -> Example {
     Example {
         game,
@@ -529,18 +537,15 @@ fn look_at_turn(
     d.legal_moves += legal.len() as u64;
     mark_placements(legal, placements, legal_here);
     let colour = s.to_move();
-    let cells = s
-        .rules()
-        .board()
-        .cells()
-        .zip(s.cells())
-        .zip(legal_here.iter());
-    for ((cell, v), legal) in cells {
-        if *v != 0 {
+    // `cells()` skips off-board and blocked positions; the first layer and `legal_here`
+    // are indexed by cell id, so they are read at the id, never zipped with the list.
+    let first_layer = s.cells();
+    for cell in s.rules().board().cells() {
+        if first_layer[cell as usize] != 0 {
             continue;
         }
         d.candidates += 1;
-        if *legal {
+        if legal_here[cell as usize] {
             continue;
         }
         match s.placement_problem(cell, colour) {

@@ -71,6 +71,69 @@ impl State {
         )
     }
 
+    /// The winner's cells that made the win, for pictures and endings: the groups that
+    /// made the deciding goal's shape; for a separation (a rule's condition), each group
+    /// that separates by itself; for the crossing race, the winner's pieces on its own
+    /// edges. Empty while nobody has won.
+    pub fn winning_cells(&self) -> Vec<Cell> {
+        let Some(Outcome::Win(p)) = self.outcome() else {
+            return Vec::new();
+        };
+        let rules = &*self.rules;
+        let b = &rules.board;
+        let n = b.len();
+        let own = rules.connect.own[p];
+        let mut out = match self.decided_by {
+            Some(Decider::Goal(i)) => {
+                let g = &rules.goals[i as usize];
+                let k = g.goal.piece().unwrap_or(0);
+                // A `lose:` goal is the loser's shape; the winner's cells are none of it.
+                if g.verdict == Verdict::Win {
+                    goals::witness(b, &self.cells[k * n..(k + 1) * n], p as u8, &g.goal, own)
+                } else {
+                    Vec::new()
+                }
+            }
+            _ => Vec::new(),
+        };
+        if out.is_empty() {
+            let conditions = rules.turn_start.iter().chain(&rules.after_move);
+            for (piece, counted) in conditions.flat_map(|r| separations(&r.cond)) {
+                let counted = |c: Cell| match counted {
+                    Counted::Pieces(k) => self.cells[k * n + c as usize] != content::EMPTY,
+                    Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
+                    Counted::AllCells => true,
+                };
+                let code = content::of_player(p as u8);
+                let mine = |c: Cell| self.cells[piece * n + c as usize] == code;
+                let adjacency = b.natural_adjacency();
+                for g in goals::groups(b, adjacency, &mine) {
+                    let mut member = vec![false; n];
+                    g.iter().for_each(|&c| member[c as usize] = true);
+                    if crate::engine::separation::separates(
+                        b,
+                        adjacency,
+                        |c| member[c as usize],
+                        counted,
+                    ) {
+                        out.extend(g);
+                    }
+                }
+            }
+        }
+        if out.is_empty() && rules.race {
+            for k in 0..rules.pieces.len() {
+                out.extend(b.cells().filter(|&c| {
+                    self.cells[k * n + c as usize] == content::of_player(p as u8)
+                        && b.regions_of(c) & own != 0
+                }));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// What the rules checked after every move decide for `mover`, who just moved.
     pub(super) fn decide_after_move(&self, mover: u8) -> Option<(Outcome, Decider)> {
         self.rules
@@ -195,5 +258,15 @@ fn verdict_for(v: Verdict, colour: u8) -> Outcome {
         Verdict::Win => Outcome::Win(colour as usize),
         Verdict::Lose => Outcome::Win(1 - colour as usize),
         Verdict::Draw => Outcome::Draw(DrawKind::AfterMove),
+    }
+}
+
+/// The separations a condition asks about: each one's piece kind and what it counts.
+fn separations(p: &Pred) -> Vec<(usize, Counted)> {
+    match p {
+        Pred::Separates { piece, counted, .. } => vec![(*piece, *counted)],
+        Pred::Not(x) => separations(x),
+        Pred::And(v) | Pred::Or(v) => v.iter().flat_map(separations).collect(),
+        _ => Vec::new(),
     }
 }

@@ -4,6 +4,7 @@
 
 use super::error::CliError;
 use crate::engine::state::State;
+use crate::interface::record::{self, Record};
 use crate::lang::{load_file, Loaded, Overrides};
 use clap::Args;
 use std::sync::Arc;
@@ -59,6 +60,24 @@ impl GameArgs {
         };
         Ok((loaded, state))
     }
+}
+
+/// A record saved by `weft play`, replayed on the rule file `file` (the one named on
+/// the command line, not the one the record names) with the record's parameters,
+/// through the one record reader ([`record::open_with`]). A note goes to stderr when the
+/// rule file has changed since the record was saved.
+pub fn open_record(path: &str, file: &str) -> Result<record::Opened, CliError> {
+    let rec = Record::read(path).map_err(|e| CliError::Input(e.to_string()))?;
+    let text = std::fs::read_to_string(file).map_err(|source| crate::lang::LoadError::Read {
+        path: file.to_string(),
+        source,
+    })?;
+    let opened = record::open_with(path, rec, file.to_string(), text)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    if opened.changed {
+        eprintln!("note: {file} has changed since {path} was saved; every move still replays");
+    }
+    Ok(opened)
 }
 
 /// `--threads`: 1 to [`MAX_THREADS`].

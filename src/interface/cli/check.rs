@@ -1,8 +1,9 @@
 //! `weft check FILE`: random games and the designer's report (text, JSON, or several
-//! variants side by side).
+//! variants side by side), and with `--html` the same as a web page with plots.
 
 use super::args::{self, GameArgs};
 use super::error::CliError;
+use crate::interface::{output, page};
 use crate::tools::{playout, report};
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -38,6 +39,12 @@ pub struct CheckArgs {
     /// by side
     #[arg(long, value_name = "FILE", num_args = 1..)]
     compare: Vec<String>,
+    /// Also write the report as one self-contained web page with charts and boards
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
+    /// Replace the --html file if it exists
+    #[arg(long, requires = "html")]
+    force: bool,
 }
 
 pub fn run(a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
@@ -52,7 +59,16 @@ pub fn run(a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
         max_plies: a.max_plies,
     };
     let progress = std::io::stderr().is_terminal();
+    if let Some(path) = &a.html {
+        // Refuse before the games are played, not after.
+        if std::path::Path::new(path).exists() && !a.force {
+            return Err(CliError::Input(format!(
+                "{path} already exists: add --force to replace it"
+            )));
+        }
+    }
     let mut reports = Vec::new();
+    let mut starts = Vec::new();
     for file in std::iter::once(&a.game.file).chain(&a.compare) {
         let game = GameArgs {
             file: file.clone(),
@@ -61,6 +77,16 @@ pub fn run(a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
         let (_, state) = game.start(a.no_swap)?;
         let moves = a.game.moves.as_deref().unwrap_or("");
         reports.push(report::check(&state, &plan, file, moves, progress));
+        starts.push(state);
+    }
+    if let Some(path) = &a.html {
+        let variants: Vec<page::Variant> = reports
+            .iter()
+            .zip(&starts)
+            .map(|(report, start)| page::Variant { report, start })
+            .collect();
+        output::write_new(path, &page::page(&variants), a.force).map_err(CliError::Input)?;
+        eprintln!("wrote {path}");
     }
     let text = match (a.json, reports.as_slice()) {
         (true, [one]) => serde_json::to_string_pretty(one).map_err(std::io::Error::other)?,

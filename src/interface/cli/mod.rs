@@ -11,6 +11,7 @@ mod fmt;
 mod lsp;
 mod perft;
 mod play;
+mod render;
 mod replay;
 mod rules;
 mod solve;
@@ -41,6 +42,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Print a game position by position
     Replay(replay::ReplayArgs),
+    /// Draw a position as an SVG picture
+    Render(render::RenderArgs),
     /// Play in the terminal: moves, why, undo/redo, the computer, save/load, reload
     Play(play::PlayArgs),
     /// Find the exact value of the position by exhaustive search (small boards)
@@ -92,6 +95,7 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Perft(a) => perft::run(a, out),
         Command::Check(a) => check::run(a, out),
         Command::Replay(a) => replay::run(a, out),
+        Command::Render(a) => render::run(a, out),
         Command::Play(a) => play::run(a, out),
         Command::Solve(a) => solve::run(a, out),
         Command::Bench(a) => bench::run(a, out),

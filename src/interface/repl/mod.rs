@@ -30,6 +30,7 @@ mod completion;
 mod computer;
 mod files;
 mod interrupt;
+mod picture;
 mod session;
 mod table;
 mod terminal;

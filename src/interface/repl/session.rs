@@ -250,6 +250,7 @@ impl Session {
             "reload" => self.cmd_reload(),
             "rules" => Ok(self.rules.summary()),
             "show" => Ok(self.show()),
+            "picture" => self.cmd_picture(rest),
             "history" => Ok(self.cmd_history()),
             "help" => cmd_help(rest),
             "quit" => self.cmd_quit(),

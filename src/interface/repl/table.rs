@@ -102,6 +102,12 @@ pub(super) const COMMANDS: &[CommandInfo] = &[
     ),
     cmd("show", &["s", "board"], "", "show the board"),
     cmd(
+        "picture",
+        &[],
+        "FILE [--why MOVE]",
+        "draw the position as an SVG picture (--why highlights why a move is illegal)",
+    ),
+    cmd(
         "history",
         &[],
         "",

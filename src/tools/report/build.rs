@@ -165,16 +165,24 @@ fn coverage(rules: &Rules, t: &PlayoutTally) -> Coverage {
     let never_used = if d.games == 0 {
         Vec::new()
     } else {
+        // `covered_by_cell` is indexed by cell id (off-board positions included).
         b.cells()
-            .zip(&d.covered_by_cell)
-            .filter(|(_, k)| **k == 0)
-            .map(|(c, _)| b.cell_name(c))
+            .filter(|&c| d.covered_by_cell[c as usize] == 0)
+            .map(|c| b.cell_name(c))
+            .collect()
+    };
+    let by_cell = if d.games == 0 {
+        Vec::new()
+    } else {
+        b.cells()
+            .map(|c| (b.cell_name(c), d.covered_by_cell[c as usize]))
             .collect()
     };
     Coverage {
         games: d.games,
-        mean: ratio(d.covered, d.games * b.len() as u64),
-        cells: b.len(),
+        by_cell,
+        mean: ratio(d.covered, d.games * b.cell_count() as u64),
+        cells: b.cell_count(),
         never_used,
     }
 }

@@ -4,8 +4,8 @@
 use super::*;
 
 impl CheckReport {
-    /// One column of a comparison: the main figures.
-    fn main_figures(&self) -> Vec<(&'static str, String)> {
+    /// One column of a comparison: the main figures, each with its name.
+    pub fn main_figures(&self) -> Vec<(&'static str, String)> {
         let pct = |x: f64| format!("{:.1}%", 100.0 * x);
         let ci = |sh: &Share| {
             format!(

@@ -190,6 +190,10 @@ pub struct Coverage {
     pub cells: usize,
     /// Points no detailed game ever occupied.
     pub never_used: Vec<String>,
+    /// Every cell with the number of detailed games that occupied it (for pictures; not
+    /// in the JSON).
+    #[serde(skip)]
+    pub by_cell: Vec<(String, u64)>,
 }
 
 /// The first random move of a game and how the player who made it fared.
