@@ -9,7 +9,7 @@
 use super::ring;
 use crate::rules::board::{Board, Cell};
 use crate::rules::content;
-use crate::rules::{Adjacency, Goal, Regions, Touch, Verdict};
+use crate::rules::{Adjacency, Goal, Regions, Touch};
 use std::cell::RefCell;
 
 /// What the incremental path learnt from the stone just placed.
@@ -29,22 +29,6 @@ pub fn touches(touch: Touch, own: Regions, regions: Regions) -> bool {
         Touch::Some { regions, need } => (regions, need),
     };
     need > 0 && (regions & want).count_ones() >= need
-}
-
-/// The order goals are tried in: every `win:` goal before any `lose:` goal (a player
-/// who makes a winning shape and a losing one wins), each kind in file order.
-pub fn in_order(
-    goals: &[crate::rules::GoalRule],
-) -> impl Iterator<Item = (usize, &crate::rules::GoalRule)> {
-    let wins = goals
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.verdict == Verdict::Win);
-    let rest = goals
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.verdict != Verdict::Win);
-    wins.chain(rest)
 }
 
 /// Reused buffers for the whole-position floods.

@@ -106,6 +106,29 @@ pub struct ConditionRule {
     pub cond: Pred,
 }
 
+/// How the engine tests one goal for the player who just placed a stone of the
+/// union-find's kind: precomputed per player so the per-move test is a mask or a flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoalTest {
+    /// The new stone's group touches at least `need` of `want` (the union-find's roots
+    /// carry the regions).
+    Regions { want: Regions, need: u32 },
+    /// The new stone closed a ring (decided around it before the groups join).
+    RingAroundStone,
+    /// Looked at on the whole position.
+    Anywhere,
+    /// Never decided here (the crossing race, or a connection needing no region).
+    Never,
+}
+
+/// One goal in the order the engine tries them for a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoalStep {
+    /// The goal's index in `Rules::goals`.
+    pub index: u16,
+    pub test: GoalTest,
+}
+
 /// The compiled rules of a game.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -129,6 +152,9 @@ pub struct Rules {
     pub(crate) connect: Connect,
     /// The goals, `win:` and `lose:`, in file order.
     pub(crate) goals: Vec<GoalRule>,
+    /// For each player, the goals that count for it in the order they are tried (every
+    /// `win:` before any `lose:`), each with its incremental test.
+    pub(crate) goal_plan: [Vec<GoalStep>; 2],
     /// Whether the engine keeps the groups of the first piece kind in a union-find
     /// (placement games with a connection or ring goal).
     pub(crate) track_groups: bool,

@@ -23,7 +23,7 @@ use crate::engine::rng::Rng;
 use crate::engine::sample;
 use crate::rules::board::Cell;
 use crate::rules::content;
-use crate::rules::{Counted, Goal, Pred, Rules, SetupPiece, StepRule, Turn};
+use crate::rules::{Counted, Goal, GoalTest, Pred, Rules, SetupPiece, StepRule, Turn};
 use crate::rules::{NoMove, Verdict, Whose};
 use std::fmt;
 use std::sync::Arc;

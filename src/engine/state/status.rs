@@ -27,38 +27,39 @@ impl State {
     /// shape the mover made, else the first `lose:` goal. `placed` is what the
     /// union-find learnt from the stone just placed (placement games); without it the
     /// whole position is looked at.
+    #[inline(always)]
     pub(super) fn decide_goals(
         &self,
         mover: u8,
         placed: Option<goals::Placed>,
     ) -> Option<(Outcome, Decider)> {
-        let rules = &*self.rules;
-        let own = rules.connect.own[mover as usize];
-        for (i, g) in goals::in_order(&rules.goals) {
-            if !g.applies_to(mover as usize) {
-                continue;
-            }
-            let made = match (g.goal, placed) {
-                (Goal::CrossingRace, _) => continue,
-                (
-                    Goal::Connect {
-                        piece: 0,
-                        touch,
-                        adjacency,
-                    },
-                    Some(p),
-                ) if adjacency == rules.connect.adjacency => goals::touches(touch, own, p.regions),
-                (Goal::Ring { piece: 0, .. }, Some(p)) if rules.ring_around_stone => p.ring,
-                (goal, _) => self.made_anywhere(&goal, mover),
+        let index = self.goal_made(mover, placed)?;
+        let verdict = self.rules.goals[index as usize].verdict;
+        Some((verdict_for(verdict, mover), Decider::Goal(index)))
+    }
+
+    /// The index of the goal that decides for `mover` (see `decide_goals`). Inlined
+    /// whole into `apply`: on a placement it is a mask test per goal.
+    #[inline(always)]
+    fn goal_made(&self, mover: u8, placed: Option<goals::Placed>) -> Option<u16> {
+        for step in &self.rules.goal_plan[mover as usize] {
+            let made = match (step.test, placed) {
+                (GoalTest::Never, _) => false,
+                (GoalTest::Regions { want, need }, Some(p)) => {
+                    (p.regions & want).count_ones() >= need
+                }
+                (GoalTest::RingAroundStone, Some(p)) => p.ring,
+                _ => self.made_anywhere(&self.rules.goals[step.index as usize].goal, mover),
             };
             if made {
-                return Some((verdict_for(g.verdict, mover), Decider::Goal(i as u16)));
+                return Some(step.index);
             }
         }
         None
     }
 
     /// Whether `colour`'s pieces make a goal's shape anywhere on the board.
+    #[inline(never)]
     pub(super) fn made_anywhere(&self, goal: &Goal, colour: u8) -> bool {
         let n = self.rules.board.len();
         let k = goal.piece().unwrap_or(0);

@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use crate::rules::board::Board;
-use crate::rules::{Connect, Goal, GoalRule, StepRule, Turn};
+use crate::rules::{Connect, Goal, GoalRule, GoalStep, GoalTest, StepRule, Touch, Turn, Verdict};
 
 /// The compiled goals.
 pub(super) struct Goals {
@@ -32,6 +32,60 @@ impl Goals {
             && self.goals.iter().any(|g| {
                 matches!(g.goal, Goal::Ring { piece: 0, adjacency } if adjacency == self.connect.adjacency)
             })
+    }
+
+    /// For each player, the goals that count for it in the order the engine tries them
+    /// (every `win:` before any `lose:`, each kind in file order: a player who makes a
+    /// winning shape and a losing one wins), each with the test it gets after a
+    /// placement.
+    pub fn plan(&self, turns: &[Turn]) -> [Vec<GoalStep>; 2] {
+        let groups = self.track_groups(turns);
+        let ring_here = self.ring_around_stone(turns);
+        let order = self
+            .goals
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.verdict == Verdict::Win)
+            .chain(
+                self.goals
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| g.verdict != Verdict::Win),
+            );
+        let mut plan: [Vec<GoalStep>; 2] = Default::default();
+        for (i, g) in order {
+            for (colour, steps) in plan.iter_mut().enumerate() {
+                if !g.applies_to(colour) {
+                    continue;
+                }
+                let own = self.connect.own[colour];
+                let test = match g.goal {
+                    Goal::CrossingRace => GoalTest::Never,
+                    Goal::Connect {
+                        piece: 0,
+                        touch,
+                        adjacency,
+                    } if groups && adjacency == self.connect.adjacency => {
+                        let (want, need) = match touch {
+                            Touch::OwnEdges => (own, own.count_ones()),
+                            Touch::Some { regions, need } => (regions, need),
+                        };
+                        if need == 0 {
+                            GoalTest::Never
+                        } else {
+                            GoalTest::Regions { want, need }
+                        }
+                    }
+                    Goal::Ring { piece: 0, .. } if ring_here => GoalTest::RingAroundStone,
+                    _ => GoalTest::Anywhere,
+                };
+                steps.push(GoalStep {
+                    index: i as u16,
+                    test,
+                });
+            }
+        }
+        plan
     }
 }
 

@@ -69,6 +69,7 @@ pub fn compile(
     }
     let track_groups = goals.track_groups(&turns.turns);
     let ring_around_stone = goals.ring_around_stone(&turns.turns);
+    let goal_plan = goals.plan(&turns.turns);
     let rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
@@ -88,6 +89,7 @@ pub fn compile(
         race: goals.goals.iter().any(|g| g.goal == Goal::CrossingRace),
         connect: goals.connect,
         goals: goals.goals,
+        goal_plan,
         turn_start: turns.turn_start,
         after_move: turns.after_move,
         ply_limit: turns.ply_limit,
