@@ -829,12 +829,12 @@ fn an_unknown_goal_lists_every_goal_form_once_with_an_example() {
     let text = "game \"T\"\nplayers black white\nboard triangle 5\npiece stone\nturn: place stone on empty\nwin: ring\nwin: frob\nwin: connect 7 of corners\n";
     assert_eq!(
         render(text, None, None),
-        r#"error: expected a goal: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, or `crossing race into own edges`, found `frob`
+        r#"error: expected a goal: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, `one group`, or `crossing race into own edges`, found `frob`
  --> test.game:7:6
   |
 7 | win: frob
   |      ^^^^
-  = hint: write `win: GOAL` or `win for PLAYER: GOAL`; the goals: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring` (each optionally `orthogonally`, `diagonally` or `in all directions`), `crossing race into own edges`
+  = hint: write `win: GOAL` or `win for PLAYER: GOAL`; the goals: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, `one group` (each optionally `orthogonally`, `diagonally` or `in all directions`), `crossing race into own edges`
 error: `7 of` asks for more regions than the 3 named
  --> test.game:8:14
   |

@@ -25,7 +25,7 @@ fn weft_how(s: &State, translate: &dyn Fn(&str) -> String) -> String {
         Some(Decider::Goal(i)) => translate(&s.rules().goals()[i as usize].text),
         Some(Decider::AfterMove(_)) => translate("after move"),
         Some(Decider::Race) => translate("race"),
-        None => "none".into(),
+        None => translate("none"),
     }
 }
 
@@ -38,7 +38,19 @@ fn lockstep<R: Reference>(
     make: &dyn Fn() -> R,
     translate: &dyn Fn(&str) -> String,
 ) -> Seen {
-    let rules = load(&format!("games/{file}.game"), Some(size), &[]);
+    lockstep_at(file, Some(size), games, make, translate)
+}
+
+/// `lockstep` for any parameters: `size` is `None` for a game with no size parameter.
+fn lockstep_at<R: Reference>(
+    file: &str,
+    size: Option<i64>,
+    games: u64,
+    make: &dyn Fn() -> R,
+    translate: &dyn Fn(&str) -> String,
+) -> Seen {
+    let rules = load(&format!("games/{file}.game"), size, &[]);
+    let size = size.unwrap_or(0);
     let mut seen = Seen::default();
     for g in 0..games {
         let mut rng = Rng::for_game(size as u64 * 7919 + 17, g);
@@ -76,7 +88,9 @@ fn lockstep<R: Reference>(
                     break;
                 }
                 (
-                    Some(Outcome::Draw(DrawKind::NoMove | DrawKind::Deadlock)),
+                    Some(Outcome::Draw(
+                        DrawKind::NoMove | DrawKind::Deadlock | DrawKind::BothGoals,
+                    )),
                     Some(RefOutcome::Draw),
                 ) => {
                     seen.draws += 1;
@@ -190,6 +204,64 @@ fn gale_agrees_with_the_reference() {
             },
         );
         assert_eq!(seen.draws, 0, "Gale has no draws");
+    }
+}
+
+/// The goal that ends a connection game, in the references' words: any connection
+/// goal is a "connection"; a game that ends because the player to move cannot move
+/// (weft records no deciding goal then) is "no-move".
+fn connection_goal(text: &str) -> String {
+    if text.starts_with("connect") || text.starts_with("one group") {
+        "connection".into()
+    } else if text == "none" {
+        "no-move".into()
+    } else {
+        text.into()
+    }
+}
+
+#[test]
+fn slither_agrees_with_the_reference_glyphs_after_moves_included() {
+    let mut plies = 0;
+    for (size, games) in [(3, 400), (4, 700), (5, 500), (7, 250)] {
+        let seen = lockstep(
+            "slither",
+            size,
+            games,
+            &|| family::slither::Slither::new(size as i32, true),
+            &connection_goal,
+        );
+        plies += seen.plies;
+    }
+    assert!(plies > 10_000, "{plies} plies");
+}
+
+#[test]
+fn lines_of_action_agrees_with_the_reference() {
+    let seen = lockstep_at(
+        "loa",
+        None,
+        400,
+        &|| family::loa::Loa::new(false),
+        &connection_goal,
+    );
+    assert!(
+        seen.endings.get("connection").copied().unwrap_or(0) > 300,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn gonnect_agrees_with_the_reference_captures_and_superko_included() {
+    for (size, games) in [(5, 800), (7, 500), (9, 200)] {
+        let seen = lockstep(
+            "gonnect",
+            size,
+            games,
+            &|| family::gonnect::Gonnect::new(size as i32, true),
+            &connection_goal,
+        );
+        assert_eq!(seen.draws, 0, "Gonnect has no draws: {seen:?}");
     }
 }
 

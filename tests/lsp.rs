@@ -233,7 +233,12 @@ fn completion_after_the_colon_of_edges_offers_the_players() {
     }
     assert_eq!(
         labels(4),
-        vec!["connect", "crossing race into own edges", "ring"]
+        vec![
+            "connect",
+            "crossing race into own edges",
+            "one group",
+            "ring"
+        ]
     );
 }
 
@@ -373,7 +378,7 @@ fn definition_references_and_outline_follow_names() {
         "player black",
         "piece disk",
         "piece pawn",
-        "turn turn: slide pawn through no pawn and not enemy disk, then place disk on no disk",
+        "turn turn: optionally slide pawn through no pawn and not enemy disk, then place disk on no disk",
         "goal at turn start: win if count pawn >= pawns and own disk separates pawn",
     ] {
         assert!(

@@ -9,6 +9,7 @@ mod crosscheck;
 mod crosscheck_movement;
 mod diagnostics;
 mod family;
+mod family_moves;
 mod fmt;
 mod games;
 mod goals;

@@ -60,6 +60,18 @@ impl UnionFind {
         }
     }
 
+    /// The root of `c`'s group, without shortening the path (for read-only views).
+    #[inline]
+    pub fn root(&self, mut c: Cell) -> Cell {
+        loop {
+            let p = self.parent[c as usize];
+            if p == c {
+                return c;
+            }
+            c = p;
+        }
+    }
+
     /// Adds the stone just placed at `cell` (already written into `cells`), joins it to
     /// the neighbouring stones of the same content, and returns the regions its group
     /// now touches. Each cell is added at most once.

@@ -91,8 +91,45 @@ pub fn made_anywhere(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: 
             touch, adjacency, ..
         } => connected(board, adjacency, &member, touch, own),
         Goal::Ring { adjacency, .. } => ring::anywhere(board, adjacency, &member),
+        Goal::OneGroup { adjacency, .. } => one_group(board, adjacency, &member),
         Goal::CrossingRace => false,
     }
+}
+
+/// Whether the cells where `member` holds are at least one and form one group linked
+/// by `adjacency`: a flood from the first reaches them all.
+pub fn one_group(board: &Board, adjacency: Adjacency, member: &dyn Fn(Cell) -> bool) -> bool {
+    let nbrs = board.neighbours(adjacency);
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let mut total = 0usize;
+        let mut first = None;
+        for c in board.cells() {
+            if member(c) {
+                total += 1;
+                first.get_or_insert(c);
+            }
+        }
+        let Some(start) = first else {
+            return false;
+        };
+        s.seen.clear();
+        s.seen.resize(board.len(), false);
+        s.stack.clear();
+        s.seen[start as usize] = true;
+        s.stack.push(start);
+        let mut reached = 0usize;
+        while let Some(c) = s.stack.pop() {
+            reached += 1;
+            for &m in nbrs.of(c) {
+                if !s.seen[m as usize] && member(m) {
+                    s.seen[m as usize] = true;
+                    s.stack.push(m);
+                }
+            }
+        }
+        reached == total
+    })
 }
 
 /// The groups of the cells where `member` holds, linked by `adjacency`.
@@ -150,6 +187,11 @@ pub fn witness(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: Region
                 if ring::anywhere(board, adjacency, &|c| mine[c as usize]) {
                     out.extend(g);
                 }
+            }
+        }
+        Goal::OneGroup { adjacency, .. } => {
+            if one_group(board, adjacency, &member) {
+                out.extend(board.cells().filter(|&c| member(c)));
             }
         }
         Goal::CrossingRace => {}

@@ -1,11 +1,13 @@
 //! The engine: plays a game under compiled rules. A [`state::State`] holds a position
 //! and answers what may be played ([`movegen`], [`sample`]), plays it, and keeps what
-//! the goals need incrementally ([`connect`], [`separation`]). Moves and their notation
+//! the goals need incrementally ([`connect`], [`separation`]), and captures by
+//! surrounding with the repetition rules ([`capture`]). Moves and their notation
 //! are [`moves`]; per-game random streams are [`rng`]; how a cell's content is encoded
 //! is `rules::content`.
 //!
 //! The engine imports the rules layer and nothing else of weft: never the language.
 
+pub mod capture;
 pub mod connect;
 pub mod goals;
 pub mod movegen;

@@ -10,7 +10,9 @@ use super::moves::Step;
 use crate::rules::board::Cell;
 use crate::rules::content;
 
-use crate::rules::{CellPred, Rules, StepRule};
+use super::capture::{self, Liberties};
+use super::connect::UnionFind;
+use crate::rules::{CellPred, Distance, Ko, Rules, StepRule, Whose};
 
 /// The value a piece of kind `kind` placed by `mover` takes in its layer.
 #[inline]
@@ -28,6 +30,23 @@ pub struct View<'a> {
     pub rules: &'a Rules,
     pub cells: &'a [u8],
     pub mover: u8,
+    /// The game's groups of the first piece kind with their liberties, when `cells` is
+    /// the game's own position (not a copy with a turn's first step played): capture
+    /// tests then read liberties at the roots instead of flooding.
+    pub groups: Option<(&'a UnionFind, &'a Liberties)>,
+    /// The hashes of the game's positions so far, oldest first (games with a ko rule;
+    /// empty otherwise). The last is `cells`' own when `groups` is set.
+    pub history: &'a [u64],
+}
+
+/// Why a placement is refused by the capture and ko rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureStop {
+    /// The new stone's group would have no liberty (and suicide is forbidden).
+    Suicide,
+    /// The position after the move would repeat the one before the opponent's last
+    /// move (simple ko) or an earlier one (superko).
+    Ko,
 }
 
 impl<'a> View<'a> {
@@ -102,7 +121,7 @@ impl<'a> View<'a> {
                 b.cell_name(cell)
             ));
         }
-        if kind == 0 && !self.rules.glyphs.is_empty() {
+        if kind == 0 && !self.rules.glyphs.is_empty() && !self.rules.glyphs_after_turn {
             if let Some((g, points)) =
                 self.rules.matchers[self.mover as usize].explain(&self.cells[..self.n()], cell)
             {
@@ -114,6 +133,24 @@ impl<'a> View<'a> {
                 ));
             }
         }
+        if self.rules.capture.is_some_and(|c| c.piece == kind) {
+            match self.capture_check(cell) {
+                Ok(()) => {}
+                Err(CaptureStop::Suicide) => {
+                    return Err(format!(
+                        "a {} on {} would leave its own group without a liberty, and suicide is not allowed",
+                        self.rules.pieces[kind].name,
+                        b.cell_name(cell)
+                    ))
+                }
+                Err(CaptureStop::Ko) => {
+                    return Err(match self.rules.ko {
+                        Ko::Simple => "it would recreate the position before the opponent's last move (ko)".to_string(),
+                        _ => "it would recreate an earlier position of the game (superko)".to_string(),
+                    })
+                }
+            }
+        }
         Ok(())
     }
 
@@ -123,9 +160,150 @@ impl<'a> View<'a> {
         self.rules.board.contains(cell)
             && self.slot(kind, cell) == 0
             && self.cell_ok(target, cell)
-            && !(kind == 0
-                && !self.rules.glyphs.is_empty()
-                && self.rules.matchers[self.mover as usize].forbids(&self.cells[..self.n()], cell))
+            && (kind != 0
+                || self.rules.glyphs.is_empty()
+                || self.rules.glyphs_after_turn
+                || !self.rules.matchers[self.mover as usize].forbids(&self.cells[..self.n()], cell))
+            && self
+                .rules
+                .capture
+                .is_none_or(|c| c.piece != kind || self.capture_check(cell).is_ok())
+    }
+
+    /// Whether the capture and ko rules allow a stone of the capture rule's kind on the
+    /// empty `cell`.
+    pub fn capture_check(&self, cell: Cell) -> Result<(), CaptureStop> {
+        let Some(cap) = self.rules.capture else {
+            return Ok(());
+        };
+        let n = self.n();
+        let layer = &self.cells[cap.piece * n..(cap.piece + 1) * n];
+        let after_hash = match self.groups {
+            Some((uf, libs)) if cap.piece == 0 => {
+                let (suicide, taken) = self.effect_at_roots(uf, libs, layer, cell);
+                if suicide && !cap.suicide {
+                    return Err(CaptureStop::Suicide);
+                }
+                if self.rules.ko == Ko::None {
+                    return Ok(());
+                }
+                let current = *self.history.last().expect("a ko game keeps its history");
+                self.hash_after(current, layer, cell, &taken, suicide)
+            }
+            _ => {
+                let b = &self.rules.board;
+                let mut copy = layer.to_vec();
+                let o = capture::outcome_by_flood(b, cap.adjacency, &mut copy, cell, self.mover);
+                if o.suicide && !cap.suicide {
+                    return Err(CaptureStop::Suicide);
+                }
+                if self.rules.ko == Ko::None {
+                    return Ok(());
+                }
+                let mut after = self.cells.to_vec();
+                capture::apply_outcome(
+                    &mut after[cap.piece * n..(cap.piece + 1) * n],
+                    cell,
+                    self.mover,
+                    &o,
+                    cap.suicide,
+                );
+                capture::position_hash(&after)
+            }
+        };
+        let repeats = match self.rules.ko {
+            Ko::Simple => {
+                self.history.len() >= 2 && self.history[self.history.len() - 2] == after_hash
+            }
+            _ => self.history.contains(&after_hash),
+        };
+        if repeats {
+            return Err(CaptureStop::Ko);
+        }
+        Ok(())
+    }
+
+    /// What a stone on the empty `cell` does, read from the liberties at the union-find's
+    /// roots: whether its own group is left without a liberty (no empty neighbour, no
+    /// enemy group whose last liberty it takes, no own group with another liberty),
+    /// and a neighbour of each enemy group it captures.
+    fn effect_at_roots(
+        &self,
+        uf: &UnionFind,
+        libs: &Liberties,
+        layer: &[u8],
+        cell: Cell,
+    ) -> (bool, Vec<Cell>) {
+        let me = content::of_player(self.mover);
+        let nbrs = self
+            .rules
+            .board
+            .neighbours(self.rules.capture.expect("a capture rule").adjacency);
+        let mut suicide = true;
+        let mut taken: Vec<Cell> = Vec::new();
+        let mut roots: Vec<Cell> = Vec::new();
+        for &m in nbrs.of(cell) {
+            let v = layer[m as usize];
+            if v == content::EMPTY {
+                suicide = false;
+                continue;
+            }
+            let r = uf.root(m);
+            let last = libs.only(r, cell);
+            if v == me {
+                suicide &= last;
+            } else if last {
+                suicide = false;
+                if !roots.contains(&r) {
+                    roots.push(r);
+                    taken.push(m);
+                }
+            }
+        }
+        (suicide, taken)
+    }
+
+    /// The hash of the position after a stone on `cell`, from `current`: the stone, the
+    /// enemy groups of the cells in `taken` removed, and the mover's own group too when
+    /// it has no liberty (suicide allowed).
+    fn hash_after(
+        &self,
+        current: u64,
+        layer: &[u8],
+        cell: Cell,
+        taken: &[Cell],
+        suicide: bool,
+    ) -> u64 {
+        let cap = self.rules.capture.expect("a capture rule");
+        let b = &self.rules.board;
+        let me = content::of_player(self.mover);
+        let mut h = current ^ capture::key(cell as usize, me);
+        let mut seen = Vec::new();
+        let mut group = Vec::new();
+        if !taken.is_empty() || suicide {
+            seen = vec![false; layer.len()];
+        }
+        for &m in taken {
+            group.clear();
+            capture::group_of(b, cap.adjacency, layer, m, &mut seen, &mut group);
+            for &c in &group {
+                h ^= capture::key(c as usize, layer[c as usize]);
+            }
+        }
+        if suicide {
+            // No capture, so the group is the new stone and the own groups around it.
+            h ^= capture::key(cell as usize, me);
+            for &m in b.neighbours(cap.adjacency).of(cell) {
+                if layer[m as usize] == me && !seen[m as usize] {
+                    group.clear();
+                    capture::group_of(b, cap.adjacency, layer, m, &mut seen, &mut group);
+                    for &c in &group {
+                        h ^= capture::key(c as usize, me);
+                    }
+                }
+            }
+        }
+        h
     }
 
     /// Every legal placement of `kind`.
@@ -137,20 +315,89 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Every slide of one or more cells of a movable piece of `kind`.
-    pub fn slide_options(&self, kind: usize, through: &CellPred, out: &mut Vec<Step>) {
+    /// Whether a sliding piece may pass over `cell`.
+    #[inline]
+    fn can_pass(&self, through: &CellPred, cell: Cell) -> bool {
+        self.cell_ok(through, cell)
+    }
+
+    /// The distances a slide of `kind` from `from` along direction `d` may go, as an
+    /// inclusive range (empty when `lo > hi`).
+    fn slide_range(&self, distance: &Distance, from: Cell, d: (i32, i32)) -> (u32, u32) {
+        match *distance {
+            Distance::Any => (1, u32::MAX),
+            Distance::UpTo(n) => (1, n),
+            Distance::Exactly(n) => (n, n),
+            Distance::LineCount { whose, piece } => {
+                let n = self.line_count(whose, piece, from, d);
+                (n, n)
+            }
+        }
+    }
+
+    /// The number of pieces of `piece` (of `whose`) on the whole line through `from`
+    /// along `d`, both ways, `from` included.
+    pub fn line_count(&self, whose: Whose, piece: usize, from: Cell, d: (i32, i32)) -> u32 {
         let b = &self.rules.board;
+        let counts = |c: Cell| {
+            let v = self.slot(piece, c);
+            match whose {
+                Whose::Anyone => v != content::EMPTY,
+                Whose::Own => v == content::of_player(self.mover),
+                Whose::Enemy => v == content::opponent_of(self.mover),
+            }
+        };
+        let mut n = u32::from(counts(from));
+        for dir in [d, (-d.0, -d.1)] {
+            let mut at = from;
+            while let Some(next) = b.step(at, dir) {
+                n += u32::from(counts(next));
+                at = next;
+            }
+        }
+        n
+    }
+
+    /// Every slide of a movable piece of `kind`: one or more cells in a straight line,
+    /// as far as `distance` allows, passing cells that meet `through` and ending on one
+    /// that meets `onto`.
+    pub fn slide_options(
+        &self,
+        kind: usize,
+        distance: &Distance,
+        through: &CellPred,
+        onto: &CellPred,
+        out: &mut Vec<Step>,
+    ) {
+        let b = &self.rules.board;
+        // Most slides end where they may pass: one test per cell then.
+        let same = through == onto;
+        let enemy = content::opponent_of(self.mover);
         for from in b.cells() {
             if !self.movable(kind, from) {
                 continue;
             }
             for &d in b.directions() {
+                let (lo, hi) = self.slide_range(distance, from, d);
                 let mut at = from;
+                let mut dist = 0;
                 while let Some(next) = b.step(at, d) {
-                    if self.slot(kind, next) != 0 || !self.cell_ok(through, next) {
+                    dist += 1;
+                    if dist > hi {
                         break;
                     }
-                    out.push(Step::Move { from, to: next });
+                    let pass = self.cell_ok(through, next);
+                    if dist >= lo {
+                        let v = self.slot(kind, next);
+                        if (v == content::EMPTY || v == enemy)
+                            && (if same { pass } else { self.cell_ok(onto, next) })
+                        {
+                            out.push(Step::Move { from, to: next });
+                        }
+                    }
+                    if !pass {
+                        break;
+                    }
                     at = next;
                 }
             }
@@ -161,7 +408,9 @@ impl<'a> View<'a> {
     pub fn slide_check(
         &self,
         kind: usize,
+        distance: &Distance,
         through: &CellPred,
+        onto: &CellPred,
         from: Cell,
         to: Cell,
     ) -> Result<(), String> {
@@ -180,16 +429,79 @@ impl<'a> View<'a> {
                 b.cell_name(to)
             ));
         };
+        let dist = distance_between(self.rules, from, to) as u32;
+        let (lo, hi) = self.slide_range(distance, from, d);
+        if dist < lo || dist > hi {
+            let cells = |n: u32| if n == 1 { "cell" } else { "cells" };
+            let rule = match *distance {
+                Distance::Any => unreachable!("any distance of one or more is allowed"),
+                Distance::UpTo(n) => format!("at most {n} {}", cells(n)),
+                Distance::Exactly(n) => format!("exactly {n} {}", cells(n)),
+                Distance::LineCount { whose, piece } => format!(
+                    "exactly as many cells as there are {}{}s on its line ({lo})",
+                    whose.prefix(),
+                    self.rules.pieces[piece].name
+                ),
+            };
+            return Err(format!(
+                "a {name} moves {rule}; {}-{} is {dist} {}",
+                b.cell_name(from),
+                b.cell_name(to),
+                cells(dist)
+            ));
+        }
+        let same = through == onto;
         let mut at = from;
-        while at != to {
+        loop {
             at = b.step(at, d).expect("the line stays on the board");
-            if self.slot(kind, at) != 0 || !self.cell_ok(through, at) {
-                return Err(format!(
-                    "the {name} cannot enter {}: the cells it enters must be {}",
-                    b.cell_name(at),
-                    self.rules.describe_cell(through)
-                ));
+            if at == to {
+                break;
             }
+            if !self.can_pass(through, at) {
+                return Err(if same {
+                    format!(
+                        "the {name} cannot enter {}: the cells it enters must be {}",
+                        b.cell_name(at),
+                        self.rules.describe_cell(through)
+                    )
+                } else {
+                    format!(
+                        "the {name} cannot pass {}: the cells it passes must be {}",
+                        b.cell_name(at),
+                        self.rules.describe_cell(through)
+                    )
+                });
+            }
+        }
+        let v = self.slot(kind, to);
+        if v != content::EMPTY && v != content::opponent_of(self.mover) {
+            let whose = if v == content::NEUTRAL {
+                "a"
+            } else {
+                "your own"
+            };
+            return Err(format!(
+                "the {name} cannot end on {}: it holds {whose} {name}",
+                b.cell_name(to)
+            ));
+        }
+        if !self.cell_ok(onto, to) {
+            return Err(format!(
+                "the {name} cannot {} {}: {}",
+                if same { "enter" } else { "end on" },
+                b.cell_name(to),
+                if same {
+                    format!(
+                        "the cells it enters must be {}",
+                        self.rules.describe_cell(through)
+                    )
+                } else {
+                    format!(
+                        "it must end on a cell that is {}",
+                        self.rules.describe_cell(onto)
+                    )
+                }
+            ));
         }
         Ok(())
     }
@@ -391,7 +703,7 @@ impl<'a> View<'a> {
                 return Err("not a line".to_string());
             }
         }
-        let dist = distance(self.rules, front, to);
+        let dist = distance_between(self.rules, front, to);
         if (!up_to && dist != k) || (up_to && (dist == 0 || dist > k)) {
             let cells = |n: usize| if n == 1 { "cell" } else { "cells" };
             return Err(format!(
@@ -434,7 +746,7 @@ pub fn direction(rules: &Rules, a: Cell, b: Cell) -> Option<(i32, i32)> {
     (d.0 * g == dx && d.1 * g == dy && board.directions().contains(&d)).then_some(d)
 }
 
-fn distance(rules: &Rules, a: Cell, b: Cell) -> usize {
+fn distance_between(rules: &Rules, a: Cell, b: Cell) -> usize {
     let (ax, ay) = rules.board.xy(a);
     let (bx, by) = rules.board.xy(b);
     (bx - ax).abs().max((by - ay).abs()) as usize
@@ -448,11 +760,49 @@ fn walk(rules: &Rules, from: Cell, d: (i32, i32), dist: usize) -> Cell {
         .expect("checked on the board")
 }
 
+/// For games whose glyphs are tested after the whole turn: the first glyph occurrence
+/// the position `after` holds around a cell of the first piece kind's layer that
+/// differs from `before` (its index and cells), or `None`. Other games: `None`.
+pub fn glyph_after_turn(rules: &Rules, before: &[u8], after: &[u8]) -> Option<(usize, Vec<Cell>)> {
+    if !rules.glyphs_after_turn {
+        return None;
+    }
+    let n = rules.board.len();
+    let (before, after) = (&before[..n], &after[..n]);
+    before
+        .iter()
+        .zip(after)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .find_map(|(c, _)| rules.covering.explain(after, c as Cell))
+}
+
+/// Whether the position `after` holds no glyph occurrence around the cells where the
+/// first piece kind's layer differs from `before` (always, when glyphs are not tested
+/// after the turn): `glyph_after_turn` without the explanation.
+#[inline]
+pub fn glyph_free_after(rules: &Rules, before: &[u8], after: &[u8]) -> bool {
+    if !rules.glyphs_after_turn {
+        return true;
+    }
+    let n = rules.board.len();
+    before[..n]
+        .iter()
+        .zip(&after[..n])
+        .enumerate()
+        .all(|(c, (a, b))| a == b || !rules.covering.covers(&after[..n], c as Cell))
+}
+
 /// The options of one step for the mover.
 pub fn step_options(v: &View, rule: &StepRule, out: &mut Vec<Step>) {
     match rule {
         StepRule::Place { piece, target } => v.place_options(*piece, target, out),
-        StepRule::Slide { piece, through } => v.slide_options(*piece, through, out),
+        StepRule::Slide {
+            piece,
+            distance,
+            through,
+            onto,
+        } => v.slide_options(*piece, distance, through, onto, out),
         StepRule::Line {
             piece,
             up_to,
@@ -466,9 +816,15 @@ pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
     let b = &v.rules.board;
     match (rule, step) {
         (StepRule::Place { piece, target }, Step::Place(c)) => v.place_check(*piece, target, c),
-        (StepRule::Slide { piece, through }, Step::Move { from, to }) => {
-            v.slide_check(*piece, through, from, to)
-        }
+        (
+            StepRule::Slide {
+                piece,
+                distance,
+                through,
+                onto,
+            },
+            Step::Move { from, to },
+        ) => v.slide_check(*piece, distance, through, onto, from, to),
         (
             StepRule::Line {
                 piece,
@@ -509,9 +865,14 @@ pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
 pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, mover: u8) {
     let n = rules.board.len();
     match (rule, step) {
-        (StepRule::Place { piece, .. }, Step::Place(c)) => {
-            cells[piece * n + c as usize] = code(rules, *piece, mover);
-        }
+        (StepRule::Place { piece, .. }, Step::Place(c)) => match rules.capture {
+            Some(cap) if cap.piece == *piece => {
+                let layer = &mut cells[piece * n..(piece + 1) * n];
+                let o = capture::outcome_by_flood(&rules.board, cap.adjacency, layer, c, mover);
+                capture::apply_outcome(layer, c, mover, &o, cap.suicide);
+            }
+            _ => cells[piece * n + c as usize] = code(rules, *piece, mover),
+        },
         (StepRule::Slide { piece, .. }, Step::Move { from, to }) => {
             let base = piece * n;
             cells[base + to as usize] = cells[base + from as usize];
@@ -541,7 +902,7 @@ fn move_line(
     let n = rules.board.len();
     let base = kind * n;
     let d = direction(rules, front, to).expect("a legal line move is straight");
-    let dist = distance(rules, front, to);
+    let dist = distance_between(rules, front, to);
     // Front first, so that no piece lands on one not yet moved.
     let mut c = front;
     loop {

@@ -54,13 +54,21 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
                     if x == len {
                         return Some(Move::Swap);
                     }
-                    if v.place_ok(*piece, target, x as Cell) {
+                    let step = Step::Place(x as Cell);
+                    if v.place_ok(*piece, target, x as Cell)
+                        && glyph_free(v, &mut s.cells, &[(r, step)])
+                    {
                         return Some(Move::Place(x as Cell));
                     }
                 }
             }
             s.first.clear();
             movegen::step_options(v, r, &mut s.first);
+            if v.rules.glyphs_after_turn {
+                let mut kept = std::mem::take(&mut s.first);
+                kept.retain(|&a| glyph_free(v, &mut s.cells, &[(r, a)]));
+                s.first = kept;
+            }
             let total = s.first.len() + extra;
             if total == 0 {
                 return None;
@@ -73,8 +81,8 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
         };
         s.first.clear();
         movegen::step_options(v, r0, &mut s.first);
-        // A slide may be skipped: "no first step" is one more choice.
-        let zero = usize::from(matches!(r0, StepRule::Slide { .. }));
+        // An optional first step may be left out: "no first step" is one more choice.
+        let zero = usize::from(turn.optional);
         let choices = s.first.len() + zero;
         if choices == 0 {
             return swap.then_some(Move::Swap);
@@ -101,12 +109,37 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
                     return Some(Move::Swap);
                 }
                 let (i, c) = (x / len, (x % len) as Cell);
-                let ok = if turn.independent || i < zero {
+                let ok = if v.rules.glyphs_after_turn {
+                    // The placement's legality, then the glyphs on the whole turn.
+                    let first = (i >= zero).then(|| s.first[i - zero]);
+                    let placed_ok = match first {
+                        None => v.place_ok(*piece, target, c),
+                        Some(a) => {
+                            movegen::apply_step(v.rules, &mut s.cells, r0, a, v.mover);
+                            let after = View {
+                                cells: &s.cells,
+                                groups: None,
+                                ..*v
+                            };
+                            let ok = after.place_ok(*piece, target, c);
+                            s.cells.copy_from_slice(v.cells);
+                            ok
+                        }
+                    };
+                    placed_ok
+                        && match first {
+                            None => glyph_free(v, &mut s.cells, &[(r1, Step::Place(c))]),
+                            Some(a) => {
+                                glyph_free(v, &mut s.cells, &[(r0, a), (r1, Step::Place(c))])
+                            }
+                        }
+                } else if turn.independent || i < zero {
                     v.place_ok(*piece, target, c)
                 } else {
                     movegen::apply_step(v.rules, &mut s.cells, r0, s.first[i - zero], v.mover);
                     let after = View {
                         cells: &s.cells,
+                        groups: None,
                         ..*v
                     };
                     let ok = after.place_ok(*piece, target, c);
@@ -119,7 +152,7 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
             }
             return None;
         }
-        if !turn.independent {
+        if !turn.independent || v.rules.glyphs_after_turn {
             return None;
         }
         s.second.clear();
@@ -135,6 +168,23 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
         let k = s.second.len();
         Some(join(&s.first, x / k, s.second[x % k]))
     })
+}
+
+/// Whether playing `steps` from `v`'s position leaves no glyph around the cells they
+/// change (always, unless the game tests glyphs after the whole turn). `scratch` is
+/// left holding `v`'s position.
+fn glyph_free(v: &View, scratch: &mut Vec<u8>, steps: &[(&StepRule, Step)]) -> bool {
+    if !v.rules.glyphs_after_turn {
+        return true;
+    }
+    scratch.clear();
+    scratch.extend_from_slice(v.cells);
+    for &(rule, step) in steps {
+        movegen::apply_step(v.rules, scratch, rule, step, v.mover);
+    }
+    let ok = movegen::glyph_free_after(v.rules, v.cells, scratch);
+    scratch.copy_from_slice(v.cells);
+    ok
 }
 
 /// How many rejected draws over a grid of `len` positions before listing instead.

@@ -6,7 +6,7 @@
 
 use super::diagnostic::{Span, Spanned};
 pub use crate::rules::glyph::{Colours, Symmetry};
-pub use crate::rules::vocab::{Adjacency, BoardShape, Cmp, NoMove, Verdict, Whose};
+pub use crate::rules::vocab::{Adjacency, BoardShape, BothWin, Cmp, Ko, NoMove, Verdict, Whose};
 
 /// A name as written, with its span. Example: `black`.
 pub type Ident = Spanned<String>;
@@ -113,6 +113,8 @@ pub enum Statement {
     /// `turn while count pawn < pawns: place disk on empty, then place pawn on empty`
     Turn {
         guard: Option<Spanned<Cond>>,
+        /// `optionally`: the first step may be left out (its span).
+        optional: Option<Span>,
         steps: Vec<Spanned<Step>>,
     },
     /// `at turn start: win if own disk separates pawn`
@@ -125,6 +127,16 @@ pub enum Statement {
         verdict: Spanned<Verdict>,
         cond: Spanned<Cond>,
     },
+    /// `capture: surrounded stone orthogonally, suicide allowed`
+    Capture {
+        piece: Ident,
+        adjacency: Option<Adjacency>,
+        suicide: bool,
+    },
+    /// `ko: simple`, `ko: superko`
+    Ko(Spanned<Ko>),
+    /// `both win: draw`
+    BothWin(Spanned<BothWin>),
     /// `frozen: man on own edges`
     Frozen(Ident),
     /// `ply limit: 400`
@@ -225,11 +237,16 @@ pub enum Step {
         piece: Ident,
         target: Spanned<CellCond>,
     },
-    /// `slide pawn through no pawn and not enemy disk`: move one piece (own, or neutral)
-    /// zero or more cells in one straight line; every cell it enters meets the condition.
+    /// `slide pawn through no pawn and not enemy disk`,
+    /// `slide stone exactly count stone on its line through empty or own stone onto
+    /// empty or enemy stone`: move one piece (own, or neutral) one or more cells in one
+    /// straight line; the cells it passes meet `through` (`empty` when absent), the cell
+    /// it ends on meets `onto` (`through` when absent).
     Slide {
         piece: Ident,
-        through: Spanned<CellCond>,
+        distance: Option<Spanned<Distance>>,
+        through: Option<Spanned<CellCond>>,
+        onto: Option<Spanned<CellCond>>,
     },
     /// `move line of man, exactly its length, capture if longer`: a run of k own
     /// movable pieces moves along its own axis across k (or up to k) empty cells.
@@ -237,6 +254,19 @@ pub enum Step {
         piece: Ident,
         up_to: bool,
         capture: bool,
+    },
+}
+
+/// How far a slide goes. Examples: `up to 2`, `exactly 1`,
+/// `exactly count stone on its line`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Distance {
+    UpTo(Spanned<Expr>),
+    Exactly(Spanned<Expr>),
+    /// Exactly as many cells as pieces of the kind (whose) on the move's whole line.
+    LineCount {
+        whose: Whose,
+        piece: Ident,
     },
 }
 
@@ -319,6 +349,12 @@ pub enum Goal {
     },
     /// `ring`: a closed chain of the mover's pieces around at least one cell.
     Ring { adjacency: Option<Adjacency> },
+    /// `one group of stone in all directions`: all of the player's pieces of a kind
+    /// (the first kind when `None`) in one group.
+    OneGroup {
+        piece: Option<Ident>,
+        adjacency: Option<Adjacency>,
+    },
     /// `crossing race into own edges`: a piece entering one of its owner's edges is a
     /// crossing; the opponent must answer with a crossing on their very next move or lose.
     CrossingRace,
@@ -348,6 +384,16 @@ impl Goal {
                 format!("connect {what}{}", adjacency(a))
             }
             Goal::Ring { adjacency: a } => format!("ring{}", adjacency(a)),
+            Goal::OneGroup {
+                piece,
+                adjacency: a,
+            } => format!(
+                "one group{}{}",
+                piece
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" of {}", p.node)),
+                adjacency(a)
+            ),
             Goal::CrossingRace => "crossing race into own edges".to_string(),
         }
     }

@@ -379,6 +379,40 @@ fn build_statement(pair: Pair<Rule>, base: usize) -> Spanned<Statement> {
             let (verdict, cond) = verdict_if(inner, base);
             Statement::AfterMove { verdict, cond }
         }
+        Rule::capture_stmt => {
+            let piece = ident(next(), base);
+            let mut adjacency_rule = None;
+            let mut suicide = false;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::adjacency => adjacency_rule = Some(adjacency(p)),
+                    _ => suicide = p.as_str().ends_with("allowed"),
+                }
+            }
+            Statement::Capture {
+                piece,
+                adjacency: adjacency_rule,
+                suicide,
+            }
+        }
+        Rule::ko_stmt => {
+            let p = next();
+            let ko = if p.as_str() == "simple" {
+                Ko::Simple
+            } else {
+                Ko::Superko
+            };
+            Statement::Ko(Spanned::new(ko, span_of(&p, base)))
+        }
+        Rule::both_win_stmt => {
+            let p = next();
+            let both = if p.as_str() == "draw" {
+                BothWin::Draw
+            } else {
+                BothWin::Mover
+            };
+            Statement::BothWin(Spanned::new(both, span_of(&p, base)))
+        }
         Rule::frozen_stmt => Statement::Frozen(ident(next(), base)),
         Rule::ply_limit_stmt => Statement::PlyLimit(expr(next(), base)),
         Rule::forbid_stmt => Statement::Forbid(build_glyph(inner, base, span)),
@@ -525,6 +559,7 @@ fn cell_set(pair: Pair<Rule>, base: usize) -> Spanned<CellSet> {
 /// `turn while COND: STEP, then STEP`
 fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
     let mut guard = None;
+    let mut optional = None;
     let mut steps = Vec::new();
     for p in inner {
         match p.as_rule() {
@@ -533,10 +568,15 @@ fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
                 let cspan = span_of(&c, base);
                 guard = Some(Spanned::new(condition(c, base), cspan));
             }
+            Rule::optional_step => optional = Some(span_of(&p, base)),
             _ => steps.push(build_step(p, base)),
         }
     }
-    Statement::Turn { guard, steps }
+    Statement::Turn {
+        guard,
+        optional,
+        steps,
+    }
 }
 
 /// `VERDICT if COND`, of `at turn start:` and `after move:`.
@@ -585,19 +625,13 @@ fn goal_statement(rule: Rule, span: Span, inner: Pairs<Rule>, base: usize) -> St
 fn goal(goal: Pair<Rule>, base: usize) -> Spanned<Goal> {
     let gspan = span_of(&goal, base);
     let rule = goal.as_rule();
-    let mut adjacency = None;
+    let mut adjacency_of = None;
+    let mut piece = None;
     let mut target = None;
     for p in goal.into_inner() {
         match p.as_rule() {
-            Rule::adjacency => {
-                adjacency = Some(
-                    match p.into_inner().next().expect("adjacency kind").as_rule() {
-                        Rule::adjacency_orthogonal => Adjacency::Orthogonal,
-                        Rule::adjacency_diagonal => Adjacency::Diagonal,
-                        _ => Adjacency::All,
-                    },
-                )
-            }
+            Rule::adjacency => adjacency_of = Some(adjacency(p)),
+            Rule::ident => piece = Some(ident(p, base)),
             Rule::connect_own => target = Some(ConnectTarget::OwnEdges),
             Rule::connect_opposite => target = Some(ConnectTarget::OppositeEdges),
             Rule::connect_some => {
@@ -616,13 +650,28 @@ fn goal(goal: Pair<Rule>, base: usize) -> Spanned<Goal> {
     }
     let node = match rule {
         Rule::race_goal => Goal::CrossingRace,
-        Rule::ring_goal => Goal::Ring { adjacency },
+        Rule::ring_goal => Goal::Ring {
+            adjacency: adjacency_of,
+        },
+        Rule::group_goal => Goal::OneGroup {
+            piece,
+            adjacency: adjacency_of,
+        },
         _ => Goal::Connect {
             target: target.expect("grammar: a connection's target"),
-            adjacency,
+            adjacency: adjacency_of,
         },
     };
     Spanned::new(node, gspan)
+}
+
+/// `orthogonally`, `diagonally` or `in all directions`.
+fn adjacency(p: Pair<Rule>) -> Adjacency {
+    match p.into_inner().next().expect("adjacency kind").as_rule() {
+        Rule::adjacency_orthogonal => Adjacency::Orthogonal,
+        Rule::adjacency_diagonal => Adjacency::Diagonal,
+        _ => Adjacency::All,
+    }
 }
 
 /// The claim of a `claim:` statement.
@@ -654,11 +703,26 @@ fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
             }
         }
         Rule::slide_step => {
-            let t = inner.next().expect("slide: condition");
-            let tspan = span_of(&t, base);
+            let mut distance = None;
+            let mut through = None;
+            let mut onto = None;
+            for p in inner.by_ref() {
+                let pspan = span_of(&p, base);
+                let rule = p.as_rule();
+                let c = p.into_inner().next().expect("a distance or a condition");
+                match rule {
+                    Rule::slide_distance => {
+                        distance = Some(Spanned::new(slide_distance(c, base), pspan))
+                    }
+                    Rule::slide_through => through = Some(Spanned::new(cell_cond(c, base), pspan)),
+                    _ => onto = Some(Spanned::new(cell_cond(c, base), pspan)),
+                }
+            }
             Step::Slide {
                 piece,
-                through: Spanned::new(cell_cond(t, base), tspan),
+                distance,
+                through,
+                onto,
             }
         }
         _ => {
@@ -680,6 +744,32 @@ fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
         }
     };
     Spanned::new(step, span)
+}
+
+/// `up to N`, `exactly N`, `exactly count stone on its line`.
+fn slide_distance(pair: Pair<Rule>, base: usize) -> Distance {
+    let up_to = pair.as_rule() == Rule::slide_up_to;
+    let value = pair.into_inner().next().expect("a distance's amount");
+    if value.as_rule() == Rule::line_count {
+        let mut whose_of = Whose::Anyone;
+        let mut piece = None;
+        for q in value.into_inner() {
+            match q.as_rule() {
+                Rule::whose => whose_of = whose(&q),
+                _ => piece = Some(ident(q, base)),
+            }
+        }
+        return Distance::LineCount {
+            whose: whose_of,
+            piece: piece.expect("grammar: a piece on the line"),
+        };
+    }
+    let amount = expr(value, base);
+    if up_to {
+        Distance::UpTo(amount)
+    } else {
+        Distance::Exactly(amount)
+    }
 }
 
 fn build_glyph(inner: Pairs<Rule>, base: usize, stmt_span: Span) -> Glyph {
@@ -830,12 +920,21 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::goal_player => "`for PLAYER`",
         Rule::turn_guard => "`while CONDITION`",
         Rule::slide_step | Rule::line_step => {
-            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
+            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `slide PIECE exactly 1`, `move line of PIECE`)"
         }
         Rule::line_distance | Rule::line_exact | Rule::line_up_to => {
             "`exactly its length` or `up to its length`"
         }
         Rule::line_capture => "`capture if longer`",
+        Rule::slide_distance | Rule::slide_up_to | Rule::slide_exactly | Rule::line_count => {
+            "a distance (`up to N`, `exactly N`, `exactly count PIECE on its line`)"
+        }
+        Rule::slide_through => "`through CELLS`",
+        Rule::slide_onto => "`onto CELLS`",
+        Rule::optional_step => "`optionally`",
+        Rule::suicide_rule | Rule::suicide_kind => "`suicide allowed` or `suicide forbidden`",
+        Rule::ko_kind => "`simple` or `superko`",
+        Rule::both_verdict => "`draw` or `mover`",
         Rule::cell_cond
         | Rule::cell_and
         | Rule::cell_not
@@ -861,13 +960,13 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a piece, `region NAME` or `all cells`"
         }
         Rule::verdict => "`win`, `lose` or `draw`",
-        Rule::race_goal | Rule::ring_goal | Rule::connect_goal => GOALS,
+        Rule::race_goal | Rule::ring_goal | Rule::connect_goal | Rule::group_goal => GOALS,
         Rule::connect_own | Rule::connect_opposite | Rule::connect_some | Rule::region_name => {
             "what to connect (`own edges`, `top bottom`, `2 of corners`, `opposite edges`)"
         }
         Rule::param_range => "`in LOW to HIGH` or `in LOW to HIGH by STEP`",
         Rule::place_step => {
-            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `move line of PIECE`)"
+            "a step (`place PIECE on CELLS`, `slide PIECE through CELLS`, `slide PIECE exactly 1`, `move line of PIECE`)"
         }
         Rule::glyph_option => "an option (`symmetry ...` or `colours ...`)",
         Rule::symmetry_kind => "`all`, `rotations`, `mirror` or `none`",
@@ -888,7 +987,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
 }
 
 /// Every goal form, once each, with an example.
-const GOALS: &str = "a goal: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, or `crossing race into own edges`";
+const GOALS: &str = "a goal: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, `one group`, or `crossing race into own edges`";
 
 /// The shape of each statement, shown as a hint under its syntax errors.
 fn hint_for(chunk: &str) -> Option<&'static str> {
@@ -911,9 +1010,12 @@ fn hint_for(chunk: &str) -> Option<&'static str> {
         "ply" => "write `ply limit: 400`",
         "edges" => "write `edges top bottom: PLAYER`, or `edges left right bottom: black white` for edges both own",
         "piece" => "write `piece NAME`",
-        "turn" => "write `turn: place PIECE on empty`, or steps joined by `, then`",
+        "turn" => "write `turn: place PIECE on empty`, or steps joined by `, then` (the first maybe after `optionally`)",
         "forbid" => "write `forbid \"name\"` and draw the picture on the indented lines below",
-        "win" | "lose" => "write `win: GOAL` or `win for PLAYER: GOAL`; the goals: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring` (each optionally `orthogonally`, `diagonally` or `in all directions`), `crossing race into own edges`",
+        "win" | "lose" => "write `win: GOAL` or `win for PLAYER: GOAL`; the goals: `connect own edges`, `connect top bottom`, `connect 3 of sides`, `connect opposite edges`, `ring`, `one group` (each optionally `orthogonally`, `diagonally` or `in all directions`), `crossing race into own edges`",
+        "capture" => "write `capture: surrounded PIECE`, maybe with an adjacency and `, suicide allowed`",
+        "ko" => "write `ko: simple` or `ko: superko`",
+        "both" => "write `both win: draw` or `both win: mover`",
         "swap" => "write `swap` alone on its line",
         "no" => "write `no move: skip`, `no move: lose`, `no move: draw` or `no move: impossible`",
         "claim" => "write `claim: no draws`, `claim: no passes` or `claim: length at most 400`",

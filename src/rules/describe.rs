@@ -5,8 +5,21 @@
 
 use super::board;
 use super::{
-    BoardShape, CellPred, Counted, Goal, GoalRule, NoMove, Pred, Regions, Rules, StepRule, Touch,
+    BoardShape, BothWin, CellPred, Counted, Distance, Goal, GoalRule, Ko, NoMove, Pred, Regions,
+    Rules, StepRule, Touch,
 };
+
+/// Whether a slide's end condition lets it end on an enemy piece of its own kind (then
+/// it captures): a conservative reading of the condition's words.
+fn onto_may_hold_enemy(onto: &CellPred, kind: usize) -> bool {
+    match onto {
+        CellPred::Enemy(k) | CellPred::Any(k) => *k == kind,
+        CellPred::Or(v) => v.iter().any(|c| onto_may_hold_enemy(c, kind)),
+        CellPred::And(v) => v.iter().all(|c| onto_may_hold_enemy(c, kind)),
+        CellPred::Not(x) => matches!(**x, CellPred::Empty | CellPred::No(_)),
+        _ => false,
+    }
+}
 
 /// A tree of conditions joined by `not`, `and`, `or`, to be put in words.
 enum Shape<'a, T> {
@@ -151,14 +164,7 @@ impl Rules {
                 if self.setup.len() == 1 { "" } else { "s" }
             ));
         }
-        for t in &self.turns {
-            s.push_str("turn");
-            if let Some(g) = &t.guard {
-                s.push_str(&format!(" while {}", self.describe_pred(g)));
-            }
-            let steps: Vec<String> = t.steps.iter().map(|st| self.describe_step(st)).collect();
-            s.push_str(&format!(": {}\n", steps.join(", then ")));
-        }
+        self.describe_turns(&mut s);
         for g in &self.glyphs {
             s.push_str(&format!(
                 "forbidden: \"{}\" ({} distinct form{}{})\n",
@@ -171,9 +177,31 @@ impl Rules {
                 s.push_str(&format!("    {row}\n"));
             }
         }
+        if self.glyphs_after_turn {
+            s.push_str(
+                "forbidden shapes are tested on the position after the whole turn, however it was reached\n",
+            );
+        }
+        self.describe_endings(&mut s);
+        s
+    }
+
+    /// The goals, the rules checked around moves, the ply limit, the swap, the claims
+    /// and what happens without a move, one line each.
+    fn describe_endings(&self, s: &mut String) {
         for g in &self.goals {
             s.push_str(&self.describe_goal(g));
             s.push('\n');
+        }
+        match self.both_win {
+            None => {}
+            Some(b) => s.push_str(&format!(
+                "goals are checked for both players after every move; when a move makes both winning shapes, {}\n",
+                match b {
+                    BothWin::Draw => "the game is a draw",
+                    BothWin::Mover => "the player who moved wins",
+                }
+            )),
         }
         for c in &self.turn_start {
             s.push_str(&format!(
@@ -209,7 +237,6 @@ impl Rules {
                     "claimed impossible (the game stops and the claim is reported broken)",
             }
         ));
-        s
     }
 
     /// A goal in words, e.g. `win: a group linked in all directions touching 3 of: ...`.
@@ -259,9 +286,45 @@ impl Rules {
                 "a ring: a closed chain linked {} around at least one cell, whatever the cells inside hold",
                 adjacency.words()
             ),
+            Goal::OneGroup { piece, adjacency } => format!(
+                "all your {}s in one group linked {} (a single {} is a group)",
+                self.piece_name(piece),
+                adjacency.words(),
+                self.piece_name(piece)
+            ),
             Goal::CrossingRace => "crossing race: after a crossing into your own edges, the opponent must answer with one at once or lose".to_string(),
         };
         format!("{head}: {body} (`{}`)", g.text)
+    }
+
+    /// The turns in words, one line each.
+    fn describe_turns(&self, s: &mut String) {
+        for t in &self.turns {
+            s.push_str("turn");
+            if let Some(g) = &t.guard {
+                s.push_str(&format!(" while {}", self.describe_pred(g)));
+            }
+            let steps: Vec<String> = t.steps.iter().map(|st| self.describe_step(st)).collect();
+            let optional = if t.optional { "optionally " } else { "" };
+            s.push_str(&format!(": {optional}{}\n", steps.join(", then ")));
+        }
+        if let Some(c) = self.capture {
+            let name = self.piece_name(c.piece);
+            s.push_str(&format!(
+                "capture: after a move, enemy groups of {name}s (linked {}) with no empty neighbour are removed; a move that leaves your own such group {}\n",
+                c.adjacency.words(),
+                if c.suicide { "removes it (suicide allowed)" } else { "is illegal (no suicide)" }
+            ));
+        }
+        match self.ko {
+            Ko::None => {}
+            Ko::Simple => s.push_str(
+                "ko: a move may not recreate the position before the opponent's last move\n",
+            ),
+            Ko::Superko => s.push_str(
+                "ko: a move may not recreate any earlier position of the game (positional superko)\n",
+            ),
+        }
     }
 
     fn piece_name(&self, k: usize) -> &str {
@@ -343,11 +406,43 @@ impl Rules {
                 self.piece_name(*piece),
                 self.describe_cell(target)
             ),
-            StepRule::Slide { piece, through } => format!(
-                "slide a {} zero or more cells in a straight line through cells that are {}",
-                self.piece_name(*piece),
-                self.describe_cell(through)
-            ),
+            StepRule::Slide {
+                piece,
+                distance,
+                through,
+                onto,
+            } => {
+                let cells = |n: u32| if n == 1 { "cell" } else { "cells" };
+                let how_far = match *distance {
+                    Distance::Any => "one or more cells".to_string(),
+                    Distance::UpTo(n) => format!("one to {n} {}", cells(n)),
+                    Distance::Exactly(n) => format!("exactly {n} {}", cells(n)),
+                    Distance::LineCount { whose, piece } => format!(
+                        "exactly as many cells as there are {}{}s on the whole line of the move",
+                        whose.prefix(),
+                        self.piece_name(piece)
+                    ),
+                };
+                let way = if through == onto {
+                    format!(
+                        "entering only cells that are {}",
+                        self.describe_cell(through)
+                    )
+                } else {
+                    format!(
+                        "passing only cells that are {} and ending on a cell that is {}",
+                        self.describe_cell(through),
+                        self.describe_cell(onto)
+                    )
+                };
+                let name = self.piece_name(*piece);
+                let capture = if onto_may_hold_enemy(onto, *piece) {
+                    format!(" (ending on an enemy {name} captures it)")
+                } else {
+                    String::new()
+                };
+                format!("slide a {name} {how_far} in a straight line, {way}{capture}")
+            }
             StepRule::Line {
                 piece,
                 up_to,

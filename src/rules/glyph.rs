@@ -368,6 +368,25 @@ impl Matchers {
     /// the orbit holds both colourings and X is taken as the mover; when they are
     /// fixed, X is the first player and O the second.
     pub fn build(board: &Board, orbits: &[(Vec<Pattern>, Colours)], stone: u8) -> Matchers {
+        Matchers::build_anchored(board, orbits, Some(stone))
+    }
+
+    /// Builds the matchers of every occurrence that covers a cell, whatever the cell
+    /// holds: each form is anchored at each of its cells that a test reads, and the
+    /// anchor's own cell is tested too. After any change to a position that held no
+    /// glyph, a new occurrence reads some changed cell, so testing the changed cells
+    /// finds it (`covers`). The orbit holds both colourings when colours swap, so X is
+    /// taken as the first player throughout.
+    pub fn build_covering(board: &Board, orbits: &[(Vec<Pattern>, Colours)]) -> Matchers {
+        Matchers::build_anchored(board, orbits, None)
+    }
+
+    fn build_anchored(
+        board: &Board,
+        orbits: &[(Vec<Pattern>, Colours)],
+        anchor_stone: Option<u8>,
+    ) -> Matchers {
+        let stone = anchor_stone.unwrap_or(1);
         let other = 3 - stone;
         let mut m = Matchers::default();
         if !board.is_full() {
@@ -377,9 +396,9 @@ impl Matchers {
         }
         let width = board.width as i32;
         for (g, (orbit, colours)) in orbits.iter().enumerate() {
-            let (xv, ov) = match colours {
-                Colours::Swap => (stone, other),
-                Colours::Fixed => (1, 2),
+            let (xv, ov) = match (colours, anchor_stone) {
+                (Colours::Swap, Some(_)) => (stone, other),
+                _ => (1, 2),
             };
             let concrete = |s: Sym| -> Option<(u8, bool)> {
                 match s {
@@ -394,7 +413,11 @@ impl Matchers {
             for pattern in orbit {
                 let (w, h) = extent(pattern);
                 for &(ax, ay, asym) in pattern {
-                    if concrete(asym) != Some((stone, false)) {
+                    let anchored_here = match anchor_stone {
+                        Some(stone) => concrete(asym) == Some((stone, false)),
+                        None => concrete(asym).is_some(),
+                    };
+                    if !anchored_here {
                         continue;
                     }
                     let xlo = ax;
@@ -407,7 +430,7 @@ impl Matchers {
                     let start = m.tests.len() as u32;
                     let mut tests: Vec<Test> = pattern
                         .iter()
-                        .filter(|&&(x, y, _)| (x, y) != (ax, ay))
+                        .filter(|&&(x, y, _)| anchor_stone.is_none() || (x, y) != (ax, ay))
                         .filter_map(|&(x, y, s)| {
                             concrete(s).map(|(value, negate)| Test {
                                 offset: (y - ay) * width + (x - ax),
@@ -585,8 +608,15 @@ impl Matchers {
         self.find(cells, cell).is_some()
     }
 
+    /// Whether the position `cells` holds an occurrence that covers `cell` (matchers
+    /// from `build_covering`).
+    #[inline]
+    pub fn covers(&self, cells: &[u8], cell: Cell) -> bool {
+        self.find(cells, cell).is_some()
+    }
+
     /// The glyph index and the cells of the first occurrence that placing at `cell`
-    /// forms.
+    /// forms (or, for matchers from `build_covering`, that covers `cell`).
     pub fn explain(&self, cells: &[u8], cell: Cell) -> Option<(usize, Vec<Cell>)> {
         let i = self.find(cells, cell)?;
         let a = &self.anchors[i];

@@ -91,6 +91,8 @@ pub struct SetupPiece {
 #[derive(Debug, Clone)]
 pub struct Turn {
     pub guard: Option<Pred>,
+    /// Whether the first step may be left out (`optionally`).
+    pub optional: bool,
     pub steps: Vec<StepRule>,
     /// Whether the second step's choices do not depend on the first step (it reads no
     /// piece kind the first step changes): random play then counts them once.
@@ -149,6 +151,12 @@ pub struct Rules {
     pub(crate) glyphs: Vec<GlyphInfo>,
     /// Matchers for a piece of the first kind of player 0 and of player 1.
     pub(crate) matchers: [Matchers; 2],
+    /// Whether glyphs are tested on the position after the whole turn, around every
+    /// cell that changed (turns that move or capture pieces), rather than at each
+    /// placement of the first kind.
+    pub(crate) glyphs_after_turn: bool,
+    /// Matchers of every occurrence covering a cell (for `glyphs_after_turn`).
+    pub(crate) covering: Matchers,
     pub(crate) connect: Connect,
     /// The goals, `win:` and `lose:`, in file order.
     pub(crate) goals: Vec<GoalRule>,
@@ -165,6 +173,12 @@ pub struct Rules {
     pub(crate) race: bool,
     pub(crate) turn_start: Vec<ConditionRule>,
     pub(crate) after_move: Vec<ConditionRule>,
+    /// Capture by surrounding, if the game has it.
+    pub(crate) capture: Option<CaptureRule>,
+    pub(crate) ko: Ko,
+    /// When set, goals are checked for both players after every move, and this
+    /// decides a move that makes both players' winning shapes.
+    pub(crate) both_win: Option<BothWin>,
     pub(crate) ply_limit: Option<u32>,
     pub(crate) swap: bool,
     pub(crate) no_move: NoMove,
@@ -235,11 +249,26 @@ impl Rules {
     pub fn ply_limit(&self) -> Option<u32> {
         self.ply_limit
     }
-    /// Whether every move places one piece and nothing ever moves or leaves the board.
+    /// Whether every move places pieces and nothing ever moves or leaves the board.
     pub fn is_placement_only(&self) -> bool {
-        self.turns
-            .iter()
-            .all(|t| t.steps.iter().all(|s| matches!(s, StepRule::Place { .. })))
+        self.capture.is_none()
+            && self
+                .turns
+                .iter()
+                .all(|t| t.steps.iter().all(|s| matches!(s, StepRule::Place { .. })))
+    }
+    /// Capture by surrounding, if the game has it.
+    pub fn capture(&self) -> Option<CaptureRule> {
+        self.capture
+    }
+    /// The repetition rule.
+    pub fn ko(&self) -> Ko {
+        self.ko
+    }
+    /// What a move that makes both players' winning shapes decides, when goals are
+    /// checked for both players.
+    pub fn both_win(&self) -> Option<BothWin> {
+        self.both_win
     }
     pub fn glyphs(&self) -> &[GlyphInfo] {
         &self.glyphs

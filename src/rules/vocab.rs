@@ -241,15 +241,52 @@ impl<A> Pred<A> {
     }
 }
 
-/// One step of a turn.
+/// How far a slide goes. `A` is the type of the amounts, as in [`Pred`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum StepRule {
+pub enum Distance<A = u32> {
+    /// One cell or more, as far as the way allows.
+    Any,
+    /// From one cell up to this many.
+    UpTo(A),
+    /// Exactly this many cells.
+    Exactly(A),
+    /// Exactly as many cells as there are pieces of the kind (of `whose`) on the whole
+    /// line of the move: the row, column or diagonal through the moving piece, both
+    /// ways, the piece itself included.
+    LineCount { whose: Whose, piece: usize },
+}
+
+impl<A> Distance<A> {
+    /// The same distance with its amount replaced by `f(amount)`.
+    pub fn map_amount<B>(&self, f: &dyn Fn(&A) -> B) -> Distance<B> {
+        match self {
+            Distance::Any => Distance::Any,
+            Distance::UpTo(a) => Distance::UpTo(f(a)),
+            Distance::Exactly(a) => Distance::Exactly(f(a)),
+            Distance::LineCount { whose, piece } => Distance::LineCount {
+                whose: *whose,
+                piece: *piece,
+            },
+        }
+    }
+}
+
+/// One step of a turn. `A` is the type of the amounts (slide distances), as in [`Pred`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum StepRule<A = u32> {
     /// Put a piece of the mover's colour (or a neutral piece) on a cell that meets
     /// `target`.
     Place { piece: usize, target: CellPred },
-    /// Move one piece (own, or neutral) zero or more cells in one straight line; every
-    /// cell it enters meets `through`.
-    Slide { piece: usize, through: CellPred },
+    /// Move one piece (own, or neutral) one or more cells in one straight line, as far
+    /// as `distance` says: every cell it passes meets `through`, the cell it ends on
+    /// meets `onto`. It never ends on a piece of its kind unless an enemy's, which it
+    /// captures.
+    Slide {
+        piece: usize,
+        distance: Distance<A>,
+        through: CellPred,
+        onto: CellPred,
+    },
     /// Move a run of k own movable pieces along its own axis across k (or, `up_to`, 1 to
     /// k) empty cells; with `capture`, the enemy piece beyond the front is removed when
     /// the enemy run from it is shorter than k.
@@ -260,7 +297,37 @@ pub enum StepRule {
     },
 }
 
-impl StepRule {
+impl<A> StepRule<A> {
+    /// The same step with its amounts replaced by `f(amount)`.
+    pub fn map_amounts<B>(&self, f: &dyn Fn(&A) -> B) -> StepRule<B> {
+        match self {
+            StepRule::Place { piece, target } => StepRule::Place {
+                piece: *piece,
+                target: target.clone(),
+            },
+            StepRule::Slide {
+                piece,
+                distance,
+                through,
+                onto,
+            } => StepRule::Slide {
+                piece: *piece,
+                distance: distance.map_amount(f),
+                through: through.clone(),
+                onto: onto.clone(),
+            },
+            StepRule::Line {
+                piece,
+                up_to,
+                capture,
+            } => StepRule::Line {
+                piece: *piece,
+                up_to: *up_to,
+                capture: *capture,
+            },
+        }
+    }
+
     /// The piece kind the step puts down or moves.
     pub fn piece(&self) -> usize {
         match self {
@@ -269,6 +336,36 @@ impl StepRule {
             | StepRule::Line { piece, .. } => *piece,
         }
     }
+}
+
+/// Forbidden repetition of positions (`ko: ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Ko {
+    /// Positions may repeat.
+    #[default]
+    None,
+    /// A move may not recreate the position before the opponent's last move.
+    Simple,
+    /// A move may not recreate any earlier position of the game (the board alone).
+    Superko,
+}
+
+/// What a move that makes both players' winning shapes at once decides (`both win:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BothWin {
+    Draw,
+    /// The player who moved wins.
+    Mover,
+}
+
+/// Capture by surrounding (`capture: surrounded stone`): after a move, enemy groups of
+/// `piece` linked by `adjacency` with no empty neighbour are removed; then the mover's
+/// own such group is removed (`suicide`) or makes the move illegal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CaptureRule {
+    pub piece: usize,
+    pub adjacency: Adjacency,
+    pub suicide: bool,
 }
 
 /// A designer's claim about every game, checked by random play; it never changes play.
@@ -318,6 +415,9 @@ pub enum Goal {
     /// A closed chain of the player's pieces of `piece`, linked by `adjacency`, around
     /// at least one cell, whatever the cells inside hold.
     Ring { piece: usize, adjacency: Adjacency },
+    /// All of the player's pieces of `piece` (at least one) in one group linked by
+    /// `adjacency`.
+    OneGroup { piece: usize, adjacency: Adjacency },
     /// A piece entering one of its owner's edges is a crossing; the opponent must answer
     /// with a crossing on their very next move or lose.
     CrossingRace,
@@ -327,7 +427,9 @@ impl Goal {
     /// The piece kind whose groups the goal looks at (none for the race).
     pub fn piece(&self) -> Option<usize> {
         match self {
-            Goal::Connect { piece, .. } | Goal::Ring { piece, .. } => Some(*piece),
+            Goal::Connect { piece, .. }
+            | Goal::Ring { piece, .. }
+            | Goal::OneGroup { piece, .. } => Some(*piece),
             Goal::CrossingRace => None,
         }
     }
@@ -335,7 +437,9 @@ impl Goal {
     /// The adjacency that links the goal's groups.
     pub fn adjacency(&self) -> Option<Adjacency> {
         match self {
-            Goal::Connect { adjacency, .. } | Goal::Ring { adjacency, .. } => Some(*adjacency),
+            Goal::Connect { adjacency, .. }
+            | Goal::Ring { adjacency, .. }
+            | Goal::OneGroup { adjacency, .. } => Some(*adjacency),
             Goal::CrossingRace => None,
         }
     }

@@ -374,7 +374,7 @@ mod tests {
 
     #[test]
     fn gonnect_perft_file() {
-        let t = read_perft("tests/data/family/gonnect-5.perft");
+        let t = read_perft("tests/data/gonnect-5.perft");
         assert_eq!((t.size, t.swap), (Some(5), true));
         let depth = checked_depth(&t);
         assert_eq!(perft(&Gonnect::new(5, t.swap), depth), t.counts[..depth]);

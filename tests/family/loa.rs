@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn loa_perft_file() {
-        let t = read_perft("tests/data/family/loa-8.perft");
+        let t = read_perft("tests/data/loa-8.perft");
         assert_eq!((t.size, t.swap), (None, false));
         assert_eq!(t.counts[..3], [36, 1244, 44952]);
         let depth = checked_depth(&t);

@@ -149,7 +149,7 @@ pub fn random_game<R: Reference>(start: &R, rng: &mut Rng, max_plies: u32) -> (R
     }
 }
 
-/// A perft table of `tests/data/family/*.perft`: its `size`, its swap setting
+/// A perft table of `tests/data/*.perft`: its `size`, its swap setting
 /// (`swap no` or `swap yes`, default yes), its `set name=value` lines and counts.
 pub struct PerftTable {
     pub size: Option<i32>,
@@ -171,7 +171,7 @@ pub fn read_perft(path: &str) -> PerftTable {
         let line = line.split('#').next().unwrap().trim();
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            [] | ["file", _] => {}
+            [] | ["file", _] | ["quick", _] => {}
             ["size", n] => t.size = Some(n.parse().unwrap()),
             ["swap", v] => t.swap = *v != "no",
             ["set", kv] => {
@@ -239,14 +239,14 @@ pub fn checked_depth(table: &PerftTable) -> usize {
 #[test]
 #[ignore]
 fn family_deep_perft() {
-    let t = read_perft("tests/data/family/loa-8.perft");
+    let t = read_perft("tests/data/loa-8.perft");
     assert_eq!(perft(&loa::Loa::new(false), t.counts.len()), t.counts);
-    let t = read_perft("tests/data/family/gonnect-5.perft");
+    let t = read_perft("tests/data/gonnect-5.perft");
     assert_eq!(
         perft(&gonnect::Gonnect::new(5, t.swap), t.counts.len()),
         t.counts
     );
-    let t = read_perft("tests/data/family/slither-4.perft");
+    let t = read_perft("tests/data/slither-4.perft");
     assert_eq!(
         perft(&slither::Slither::new(4, t.swap), t.counts.len()),
         t.counts

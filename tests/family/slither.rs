@@ -380,7 +380,7 @@ mod tests {
 
     #[test]
     fn slither_perft_file() {
-        let t = read_perft("tests/data/family/slither-4.perft");
+        let t = read_perft("tests/data/slither-4.perft");
         assert_eq!((t.size, t.swap), (Some(4), true));
         let depth = checked_depth(&t);
         assert_eq!(perft(&Slither::new(4, t.swap), depth), t.counts[..depth]);

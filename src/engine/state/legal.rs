@@ -38,17 +38,20 @@ impl State {
             return false;
         };
         let v = self.view(colour);
+        let after = self.rules.glyphs_after_turn;
         let mut buf = Vec::new();
+        let mut scratch = self.cells.clone();
         match turn.steps.as_slice() {
             [r] => {
                 movegen::step_options(&v, r, &mut buf);
-                !buf.is_empty()
+                buf.iter()
+                    .any(|&o| !after || self.glyph_free(colour, &[(r, o)], &mut scratch))
             }
             [r0, r1] => {
-                if matches!(r0, StepRule::Slide { .. }) || turn.independent {
+                if (turn.optional || turn.independent) && !after {
                     movegen::step_options(&v, r1, &mut buf);
                     if !buf.is_empty() {
-                        return matches!(r0, StepRule::Slide { .. }) || {
+                        return turn.optional || {
                             let mut b0 = Vec::new();
                             movegen::step_options(&v, r0, &mut b0);
                             !b0.is_empty()
@@ -57,20 +60,32 @@ impl State {
                     if turn.independent {
                         return false;
                     }
+                } else if turn.optional {
+                    movegen::step_options(&v, r1, &mut buf);
+                    if buf
+                        .iter()
+                        .any(|&o| self.glyph_free(colour, &[(r1, o)], &mut scratch))
+                    {
+                        return true;
+                    }
                 }
                 let mut first = Vec::new();
                 movegen::step_options(&v, r0, &mut first);
-                let mut scratch = self.cells.clone();
-                for &o in &first {
+                for &a in &first {
                     scratch.copy_from_slice(&self.cells);
-                    movegen::apply_step(&self.rules, &mut scratch, r0, o, colour);
+                    movegen::apply_step(&self.rules, &mut scratch, r0, a, colour);
                     let v2 = View {
                         cells: &scratch,
+                        groups: None,
                         ..v
                     };
                     buf.clear();
                     movegen::step_options(&v2, r1, &mut buf);
-                    if !buf.is_empty() {
+                    let mut last = scratch.clone();
+                    if buf
+                        .iter()
+                        .any(|&b| !after || self.glyph_free(colour, &[(r0, a), (r1, b)], &mut last))
+                    {
                         return true;
                     }
                 }
@@ -80,27 +95,50 @@ impl State {
         }
     }
 
+    /// Whether playing `steps` for `colour` from this position leaves no glyph around
+    /// the cells they change (games whose glyphs are tested after the whole turn).
+    /// `scratch` is a buffer of the position's size.
+    fn glyph_free(&self, colour: u8, steps: &[(&StepRule, Step)], scratch: &mut [u8]) -> bool {
+        scratch.copy_from_slice(&self.cells);
+        for &(rule, step) in steps {
+            movegen::apply_step(&self.rules, scratch, rule, step, colour);
+        }
+        movegen::glyph_free_after(&self.rules, &self.cells, scratch)
+    }
+
     /// Every move of the turn that applies to `colour` (swap and pass aside).
     pub(super) fn turn_moves(&self, colour: u8, out: &mut Vec<Move>) {
         let Some(turn) = self.current_turn(colour) else {
             return;
         };
         let v = self.view(colour);
+        let after = self.rules.glyphs_after_turn;
+        let mut check = self.cells.clone();
         let mut first = Vec::new();
         match turn.steps.as_slice() {
             [r] => {
                 movegen::step_options(&v, r, &mut first);
-                out.extend(first.iter().map(|s| Move::from_steps(&[*s])));
+                out.extend(
+                    first
+                        .iter()
+                        .filter(|&&a| !after || self.glyph_free(colour, &[(r, a)], &mut check))
+                        .map(|s| Move::from_steps(&[*s])),
+                );
             }
             [r0, r1] => {
                 let mut second = Vec::new();
                 movegen::step_options(&v, r1, &mut second);
-                if matches!(r0, StepRule::Slide { .. }) {
-                    // Zero steps: the second step alone, listed once.
-                    out.extend(second.iter().map(|s| Move::from_steps(&[*s])));
+                if turn.optional {
+                    // The first step left out: the second step alone, listed once.
+                    out.extend(
+                        second
+                            .iter()
+                            .filter(|&&b| !after || self.glyph_free(colour, &[(r1, b)], &mut check))
+                            .map(|s| Move::from_steps(&[*s])),
+                    );
                 }
                 movegen::step_options(&v, r0, &mut first);
-                if turn.independent {
+                if turn.independent && !after {
                     for &a in &first {
                         out.extend(second.iter().map(|&b| Move::Two(a, b)));
                     }
@@ -111,11 +149,20 @@ impl State {
                         movegen::apply_step(&self.rules, &mut scratch, r0, a, colour);
                         let v2 = View {
                             cells: &scratch,
+                            groups: None,
                             ..v
                         };
                         second.clear();
                         movegen::step_options(&v2, r1, &mut second);
-                        out.extend(second.iter().map(|&b| Move::Two(a, b)));
+                        out.extend(
+                            second
+                                .iter()
+                                .filter(|&&b| {
+                                    !after
+                                        || self.glyph_free(colour, &[(r0, a), (r1, b)], &mut check)
+                                })
+                                .map(|&b| Move::Two(a, b)),
+                        );
                     }
                 }
             }

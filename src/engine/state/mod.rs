@@ -16,6 +16,7 @@ mod status;
 
 pub use play::ReplayError;
 
+use crate::engine::capture::{self, Liberties};
 use crate::engine::connect::UnionFind;
 use crate::engine::movegen::{self, View};
 pub use crate::engine::moves::{Move, Step};
@@ -23,8 +24,8 @@ use crate::engine::rng::Rng;
 use crate::engine::sample;
 use crate::rules::board::Cell;
 use crate::rules::content;
+use crate::rules::{BothWin, Ko, NoMove, Verdict, Whose};
 use crate::rules::{Counted, Goal, GoalTest, Pred, Rules, SetupPiece, StepRule, Turn};
-use crate::rules::{NoMove, Verdict, Whose};
 use std::fmt;
 use std::sync::Arc;
 
@@ -41,6 +42,9 @@ pub enum DrawKind {
     TurnStart,
     /// A rule checked after the move (`after move: draw if ...`) held.
     AfterMove,
+    /// A move made both players' winning shapes, and the rule file says that is a draw
+    /// (`both win: draw`).
+    BothGoals,
 }
 
 /// What decided a game that a move ended: a goal, a rule checked after the move (by
@@ -148,6 +152,9 @@ pub fn describe_outcome(o: Outcome, rules: &Rules) -> String {
         Outcome::Draw(DrawKind::NoMove) => "draw: the player to move cannot move".into(),
         Outcome::Draw(DrawKind::TurnStart) => "draw by a rule of the turn's start".into(),
         Outcome::Draw(DrawKind::AfterMove) => "draw by a rule checked after the move".into(),
+        Outcome::Draw(DrawKind::BothGoals) => {
+            "draw: the move made both players' winning shapes".into()
+        }
         Outcome::Stopped(c) => format!("stopped with no winner: broken claim \"{c}\""),
     }
 }
@@ -200,6 +207,10 @@ pub struct State {
     pub(crate) empty_pos: Vec<u16>,
     /// Connection games whose pieces never move: groups with the edges they touch.
     uf: UnionFind,
+    /// Games with the capture rule: the liberties of the union-find's groups.
+    libs: Liberties,
+    /// Games with a ko rule: the hash of every position so far, the current last.
+    history: Vec<u64>,
     /// Per piece kind: the number of pieces by layer value (1, 2: players; 3: neutral).
     counts: Vec<[u16; 4]>,
     /// Crossing race: 1 + the player who owes a crossing, or 0.
@@ -221,6 +232,8 @@ impl Clone for State {
             empty: self.empty.clone(),
             empty_pos: self.empty_pos.clone(),
             uf: self.uf.clone(),
+            libs: self.libs.clone(),
+            history: self.history.clone(),
             counts: self.counts.clone(),
             owes: self.owes,
             status: self.status,
@@ -242,6 +255,8 @@ impl Clone for State {
         self.empty.clone_from(&source.empty);
         self.empty_pos.clone_from(&source.empty_pos);
         self.uf.clone_from(&source.uf);
+        self.libs.copy_from(&source.libs);
+        self.history.clone_from(&source.history);
         self.counts.clone_from(&source.counts);
         self.owes = source.owes;
         self.status = source.status;
@@ -292,6 +307,7 @@ impl PartialEq for State {
             && self.ply == other.ply
             && self.swapped == other.swapped
             && self.owes == other.owes
+            && self.history == other.history
             && self.status() == other.status()
             && self.last == other.last
     }
@@ -408,6 +424,8 @@ impl State {
             + self.empty.capacity() * std::mem::size_of::<Cell>()
             + self.empty_pos.capacity() * std::mem::size_of::<u16>()
             + self.uf.memory_bytes()
+            + self.libs.memory_bytes()
+            + self.history.capacity() * std::mem::size_of::<u64>()
             + self.counts.capacity() * std::mem::size_of::<[u16; 4]>()
     }
 
@@ -445,6 +463,8 @@ impl State {
             rules: &self.rules,
             cells: &self.cells,
             mover,
+            groups: self.libs.is_kept().then_some((&self.uf, &self.libs)),
+            history: &self.history,
         }
     }
 

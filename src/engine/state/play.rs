@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::moves::NotationError;
-use crate::engine::{goals, ring};
+use crate::engine::{capture, goals, ring};
 
 impl State {
     /// Pairs the steps of a move with the rules of the current turn: the pairs, and how
@@ -17,7 +17,7 @@ impl State {
         match (turn.steps.as_slice(), n) {
             ([r], 1) => Ok(([(r, steps[0]); 2], 1)),
             ([r0, r1], 2) => Ok(([(r0, steps[0]), (r1, steps[1])], 2)),
-            ([StepRule::Slide { .. }, r1], 1) => Ok(([(r1, steps[0]); 2], 1)),
+            ([_, r1], 1) if turn.optional => Ok(([(r1, steps[0]); 2], 1)),
             ([_], _) => Err(Illegal::Shape("this turn is one step".into())),
             (_, _) => Err(Illegal::Shape(
                 "this turn has two steps: write them joined by a comma, e.g. `c4,d5`".into(),
@@ -70,14 +70,24 @@ impl State {
                 let (pairs, count) = Self::pair_steps(turn, mv)?;
                 let mut scratch = self.cells.clone();
                 for (i, (rule, step)) in pairs[..count].iter().enumerate() {
-                    let v = View {
-                        rules: &self.rules,
-                        cells: &scratch,
-                        mover: self.to_move,
+                    let own = self.view(self.to_move);
+                    let v = if i == 0 {
+                        own
+                    } else {
+                        View {
+                            cells: &scratch,
+                            groups: None,
+                            ..own
+                        }
                     };
                     movegen::step_check(&v, rule, *step)
                         .map_err(|reason| Illegal::Step { index: i, reason })?;
                     movegen::apply_step(&self.rules, &mut scratch, rule, *step, self.to_move);
+                }
+                if let Some((glyph, points)) =
+                    movegen::glyph_after_turn(&self.rules, &self.cells, &scratch)
+                {
+                    return Err(Illegal::Glyph { glyph, points });
                 }
                 if status == Status::MustPass {
                     return Err(Illegal::MustPass);
@@ -118,63 +128,39 @@ impl State {
     /// the status of the player now to move.
     pub(super) fn apply(&mut self, mv: Move) {
         let mover = self.to_move;
-        let mut decided: Option<(Outcome, Decider)> = None;
-        match mv {
-            Move::Pass => self.to_move = 1 - mover,
-            Move::Swap => self.swapped = !self.swapped,
+        // The position's hash after the move, when it is known without a scan.
+        let mut hash = None;
+        let mut decided = match mv {
+            Move::Pass => {
+                self.to_move = 1 - mover;
+                hash = self.history.last().copied();
+                None
+            }
+            Move::Swap => {
+                self.swapped = !self.swapped;
+                hash = self.history.last().copied();
+                None
+            }
             Move::Place(cell) if self.rules.simple => {
                 self.cells[cell as usize] = content::of_player(mover);
                 self.remove_empty(cell);
                 self.counts[0][content::of_player(mover) as usize] += 1;
+                self.to_move = 1 - mover;
                 if self.rules.track_groups {
                     let placed = self.join_groups(cell, mover);
-                    decided = self.decide_goals(mover, Some(placed));
-                }
-                self.to_move = 1 - mover;
-            }
-            _ => {
-                // Borrowed, not cloned: an `Arc` clone per move is an atomic operation on
-                // a count that every thread playing this game shares.
-                let rules = self.rules.clone();
-                let index = self
-                    .current_turn_index(mover)
-                    .expect("a legal move has a turn");
-                let (pairs, count) =
-                    Self::pair_steps(&rules.turns[index], mv).expect("a legal move fits its turn");
-                let before = if rules.race {
-                    self.on_own_edges(mover)
+                    self.decide_goals(mover, Some(placed))
                 } else {
-                    0
-                };
-                for &(rule, step) in &pairs[..count] {
-                    movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
-                    if let (StepRule::Place { piece: 0, .. }, Step::Place(c), true) =
-                        (rule, step, rules.track_groups)
-                    {
-                        if self.cells[c as usize] == content::of_player(mover) {
-                            let placed = self.join_groups(c, mover);
-                            decided = decided.or_else(|| self.decide_goals(mover, Some(placed)));
-                        }
-                    }
+                    None
                 }
-                recount(&mut self.counts, &self.cells, rules.board.len());
-                if !rules.track_groups {
-                    decided = self.decide_goals(mover, None);
-                }
-                if rules.race {
-                    let crossed = self.on_own_edges(mover) > before;
-                    if self.owes == mover + 1 && !crossed {
-                        decided =
-                            decided.or(Some((Outcome::Win(1 - mover as usize), Decider::Race)));
-                        self.owes = 0;
-                    } else if crossed {
-                        self.owes = 2 - mover;
-                    } else {
-                        self.owes = 0;
-                    }
-                }
-                self.to_move = 1 - mover;
             }
+            _ => self.apply_turn(mv, mover, &mut hash),
+        };
+        if self.rules.both_win.is_some() {
+            decided = self.decide_both(mover, decided);
+        }
+        if self.rules.ko != Ko::None {
+            let h = hash.unwrap_or_else(|| capture::position_hash(&self.cells));
+            self.history.push(h);
         }
         self.ply += 1;
         self.last = Some(mv);
@@ -186,6 +172,168 @@ impl State {
             Some((o, _)) => Status::Over(o),
             None => self.next_status(),
         };
+    }
+
+    /// Plays the steps of a turn (the general path) for `mover`, captures, groups and
+    /// the crossing race included, and passes the turn; returns what the goals decide.
+    /// Sets `hash` to the position's hash when the captures worked it out.
+    fn apply_turn(
+        &mut self,
+        mv: Move,
+        mover: u8,
+        hash: &mut Option<u64>,
+    ) -> Option<(Outcome, Decider)> {
+        // Borrowed, not cloned per step: an `Arc` clone is an atomic operation on a
+        // count that every thread playing this game shares.
+        let rules = self.rules.clone();
+        let index = self
+            .current_turn_index(mover)
+            .expect("a legal move has a turn");
+        let (pairs, count) =
+            Self::pair_steps(&rules.turns[index], mv).expect("a legal move fits its turn");
+        let before = if rules.race {
+            self.on_own_edges(mover)
+        } else {
+            0
+        };
+        let mut decided = None;
+        let incremental = self.libs.is_kept();
+        for &(rule, step) in &pairs[..count] {
+            let placed = match (rule, step) {
+                (StepRule::Place { piece: 0, .. }, Step::Place(c)) if incremental => {
+                    let start = self.history.last().copied().unwrap_or(0);
+                    let (placed, delta) = self.place_capturing(&rules, c, mover);
+                    *hash = Some(start ^ delta);
+                    Some(placed)
+                }
+                _ => {
+                    *hash = None;
+                    movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
+                    match (rule, step) {
+                        (StepRule::Place { piece: 0, .. }, Step::Place(c))
+                            if rules.track_groups
+                                && self.cells[c as usize] == content::of_player(mover) =>
+                        {
+                            Some(self.join_groups(c, mover))
+                        }
+                        _ => None,
+                    }
+                }
+            };
+            if let Some(p) = placed {
+                decided = decided.or_else(|| self.decide_goals(mover, Some(p)));
+            }
+        }
+        recount(&mut self.counts, &self.cells, rules.board.len());
+        if !rules.track_groups {
+            decided = self.decide_goals(mover, None);
+        }
+        if rules.race {
+            let crossed = self.on_own_edges(mover) > before;
+            if self.owes == mover + 1 && !crossed {
+                decided = decided.or(Some((Outcome::Win(1 - mover as usize), Decider::Race)));
+                self.owes = 0;
+            } else if crossed {
+                self.owes = 2 - mover;
+            } else {
+                self.owes = 0;
+            }
+        }
+        self.to_move = 1 - mover;
+        decided
+    }
+
+    /// Places a stone of the capture rule's kind (the first) on the empty `cell` for
+    /// `mover`, keeping the groups' liberties at the union-find's roots; removes the
+    /// enemy groups left without a liberty, then the mover's own if it has none
+    /// (suicide allowed; a forbidden suicide was refused before). Returns what the
+    /// goals need and the change to the position's hash.
+    fn place_capturing(&mut self, rules: &Rules, cell: Cell, mover: u8) -> (goals::Placed, u64) {
+        let cap = rules.capture.expect("a capture rule");
+        let b = &rules.board;
+        let n = b.len();
+        let nbrs = b.neighbours(cap.adjacency);
+        let me = content::of_player(mover);
+        let foe = content::opponent_of(mover);
+        self.cells[cell as usize] = me;
+        let mut delta = capture::key(cell as usize, me);
+        // The groups around lose `cell` as a liberty; the new stone's own are its
+        // empty neighbours, and the own groups it joins add theirs.
+        let mut own_roots: Vec<Cell> = Vec::with_capacity(6);
+        let mut own_libs = (0u32, 0u64, 0u64);
+        for &m in nbrs.of(cell) {
+            let v = self.cells[m as usize];
+            if v == content::EMPTY {
+                let x = u64::from(m);
+                own_libs = (own_libs.0 + 1, own_libs.1 + x, own_libs.2 + x * x);
+                continue;
+            }
+            let r = self.uf.find(m);
+            self.libs.lose(r, cell);
+            if v == me && !own_roots.contains(&r) {
+                own_roots.push(r);
+            }
+        }
+        let mut regions = self
+            .uf
+            .add(cell, &self.cells[..n], nbrs, b.regions_of(cell));
+        let root = self.uf.find(cell);
+        self.libs.merge_into(root, &own_roots, own_libs);
+        for &m in nbrs.of(cell) {
+            if self.cells[m as usize] == foe {
+                let r = self.uf.find(m);
+                if self.libs.none(r) {
+                    delta ^= self.remove_group(rules, m);
+                }
+            }
+        }
+        let root = self.uf.find(cell);
+        if self.libs.none(root) {
+            delta ^= self.remove_group(rules, cell);
+            regions = 0;
+        }
+        (
+            goals::Placed {
+                regions,
+                ring: false,
+            },
+            delta,
+        )
+    }
+
+    /// Removes the group of the stone on `start` (the capture rule's kind and
+    /// adjacency), gives each removed cell back as a liberty to the groups around it,
+    /// and returns the change to the position's hash.
+    fn remove_group(&mut self, rules: &Rules, start: Cell) -> u64 {
+        let cap = rules.capture.expect("a capture rule");
+        let b = &rules.board;
+        let n = b.len();
+        let v = self.cells[start as usize];
+        let mut seen = vec![false; n];
+        let mut group = Vec::new();
+        capture::group_of(
+            b,
+            cap.adjacency,
+            &self.cells[..n],
+            start,
+            &mut seen,
+            &mut group,
+        );
+        let mut delta = 0;
+        for &c in &group {
+            self.cells[c as usize] = content::EMPTY;
+            delta ^= capture::key(c as usize, v);
+        }
+        let nbrs = b.neighbours(cap.adjacency);
+        for &c in &group {
+            for &m in nbrs.of(c) {
+                if self.cells[m as usize] != content::EMPTY {
+                    let r = self.uf.find(m);
+                    self.libs.gain(r, c);
+                }
+            }
+        }
+        delta
     }
 
     /// Adds the stone just placed on `cell` to the union-find: whether it closed a ring

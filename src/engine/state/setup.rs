@@ -16,6 +16,8 @@ impl State {
             empty: Vec::new(),
             empty_pos: Vec::new(),
             uf: UnionFind::new(rules.board()),
+            libs: Liberties::default(),
+            history: Vec::new(),
             counts: vec![[0; 4]; layers],
             owes: 0,
             status: Status::Ongoing,
@@ -49,8 +51,37 @@ impl State {
             }
         }
         s.recount();
+        s.start_capture_and_ko();
         s.status = s.next_status();
         s
+    }
+
+    /// Sets up what captures and ko need from the position as it stands: the
+    /// liberties of the union-find's groups, and a history of one position.
+    fn start_capture_and_ko(&mut self) {
+        let rules = self.rules.clone();
+        self.libs = Liberties::default();
+        if let Some(cap) = rules.capture {
+            if cap.piece == 0 && rules.track_groups {
+                let b = &rules.board;
+                self.libs = Liberties::new(b.len());
+                for c in b.cells() {
+                    if self.cells[c as usize] == content::EMPTY {
+                        continue;
+                    }
+                    let r = self.uf.find(c);
+                    for &m in b.neighbours(cap.adjacency).of(c) {
+                        if self.cells[m as usize] == content::EMPTY {
+                            self.libs.gain(r, m);
+                        }
+                    }
+                }
+            }
+        }
+        self.history.clear();
+        if rules.ko != Ko::None {
+            self.history.push(capture::position_hash(&self.cells));
+        }
     }
 
     /// A position given as a list of pieces `(cell, piece kind, owner)` on an otherwise
@@ -115,6 +146,7 @@ impl State {
             }
         }
         s.recount();
+        s.start_capture_and_ko();
         s.to_move = to_move as u8;
         s.ply = ply;
         for p in 0..2u8 {

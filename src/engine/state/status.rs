@@ -58,6 +58,37 @@ impl State {
         None
     }
 
+    /// Games whose goals are checked for both players (`both win:`): the mover's
+    /// verdict `decided` combined with the opponent's winning shapes, looked at on the
+    /// whole position. Both at once: what the rule says.
+    pub(super) fn decide_both(
+        &self,
+        mover: u8,
+        decided: Option<(Outcome, Decider)>,
+    ) -> Option<(Outcome, Decider)> {
+        let Some(both) = self.rules.both_win else {
+            return decided;
+        };
+        let mine =
+            matches!(decided, Some((Outcome::Win(p), Decider::Goal(_))) if p == mover as usize);
+        let other = 1 - mover;
+        let theirs = self.rules.goal_plan[other as usize].iter().find(|step| {
+            let g = &self.rules.goals[step.index as usize];
+            g.verdict == Verdict::Win && self.made_anywhere(&g.goal, other)
+        });
+        match (theirs, mine) {
+            (None, _) => decided,
+            (Some(_), true) => {
+                let d = decided.map(|(_, d)| d).expect("the mover won by a goal");
+                Some(match both {
+                    BothWin::Draw => (Outcome::Draw(DrawKind::BothGoals), d),
+                    BothWin::Mover => (Outcome::Win(mover as usize), d),
+                })
+            }
+            (Some(step), false) => Some((Outcome::Win(other as usize), Decider::Goal(step.index))),
+        }
+    }
+
     /// Whether `colour`'s pieces make a goal's shape anywhere on the board.
     #[inline(never)]
     pub(super) fn made_anywhere(&self, goal: &Goal, colour: u8) -> bool {

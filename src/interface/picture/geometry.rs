@@ -314,11 +314,13 @@ pub struct EdgeMark {
 /// directions — and a side is the region's when it faces within 60° of that: so a
 /// corner cell of two edges gives each edge its own side, and a side that faces both
 /// (the obtuse corner of a rhombus, a hexagon's corners) is split in half between them.
+/// A region both players own is drawn in both colours, each side half and half.
 pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
     let b = g.board;
     let regions = b.region_names().len();
-    // Per region: its owner and the mean direction of its border sides.
-    let mut facing: Vec<Option<(usize, f64)>> = vec![None; regions];
+    // Per region: its owners (a bit per player) and the mean direction of its border
+    // sides.
+    let mut facing: Vec<Option<(u8, f64)>> = vec![None; regions];
     let border = |id: Cell| -> Vec<Side> {
         g.sides(id)
             .into_iter()
@@ -326,9 +328,14 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
             .collect()
     };
     for (r, slot) in facing.iter_mut().enumerate() {
-        let Some(player) = own.iter().position(|m| m & (1 << r) != 0) else {
+        let player = own
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| *m & (1 << r) != 0)
+            .fold(0u8, |mask, (p, _)| mask | 1 << p);
+        if player == 0 {
             continue;
-        };
+        }
         let (mut sx, mut sy, mut n) = (0.0, 0.0, 0);
         for c in b.cells().filter(|&c| b.regions_of(c) & (1 << r) != 0) {
             for s in border(c) {
@@ -356,6 +363,19 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
         }
     };
     let mut marks = Vec::new();
+    // A stretch of border in the colours of the players in `owners`: one, or half and
+    // half for a region both own.
+    let mut mark = |owners: u8, a: Pt, e: Pt| {
+        let players: Vec<usize> = (0..8).filter(|p| owners >> p & 1 == 1).collect();
+        let k = players.len() as f64;
+        for (i, &player) in players.iter().enumerate() {
+            let at = |t: f64| (a.0 + (e.0 - a.0) * t, a.1 + (e.1 - a.1) * t);
+            marks.push(EdgeMark {
+                player,
+                ends: [at(i as f64 / k), at((i + 1) as f64 / k)],
+            });
+        }
+    };
     for c in b.cells() {
         let mine = b.regions_of(c);
         if mine == 0 {
@@ -364,7 +384,7 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
         for s in border(c) {
             // The regions this side belongs to, with the signed angle from the side to
             // the region's direction.
-            let mut takers: Vec<(usize, f64)> = (0..regions)
+            let mut takers: Vec<(u8, f64)> = (0..regions)
                 .filter(|r| mine & (1 << r) != 0)
                 .filter_map(|r| facing[r])
                 .filter_map(|(p, mean)| {
@@ -380,28 +400,16 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
             let [a, e] = s.ends;
             match takers[..] {
                 [] => {}
-                [(p, _)] => marks.push(EdgeMark {
-                    player: p,
-                    ends: [a, e],
-                }),
+                [(p, _)] => mark(p, a, e),
                 _ => {
                     // The end at the smaller angle goes to the region turned that way.
                     let mid = ((a.0 + e.0) / 2.0, (a.1 + e.1) / 2.0);
                     let (first, last) = (takers[0].0, takers[takers.len() - 1].0);
                     if first == last {
-                        marks.push(EdgeMark {
-                            player: first,
-                            ends: [a, e],
-                        });
+                        mark(first, a, e);
                     } else {
-                        marks.push(EdgeMark {
-                            player: first,
-                            ends: [a, mid],
-                        });
-                        marks.push(EdgeMark {
-                            player: last,
-                            ends: [mid, e],
-                        });
+                        mark(first, a, mid);
+                        mark(last, mid, e);
                     }
                 }
             }

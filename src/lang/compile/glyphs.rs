@@ -14,6 +14,8 @@ pub(super) struct Glyphs {
     pub info: Vec<GlyphInfo>,
     /// Matchers for a piece of the first kind of player 0 and of player 1.
     pub matchers: [Matchers; 2],
+    /// Matchers of every occurrence covering a cell.
+    pub covering: Matchers,
 }
 
 pub(super) fn build(cx: &mut Ctx, board: &Board) -> Glyphs {
@@ -70,5 +72,6 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Glyphs {
             Matchers::build(board, &orbits, content::of_player(0)),
             Matchers::build(board, &orbits, content::of_player(1)),
         ],
+        covering: Matchers::build_covering(board, &orbits),
     }
 }

@@ -10,25 +10,31 @@ use crate::rules::{Connect, Goal, GoalRule, GoalStep, GoalTest, StepRule, Touch,
 pub(super) struct Goals {
     pub connect: Connect,
     pub goals: Vec<GoalRule>,
+    /// Whether the game captures by surrounding (its groups are the union-find's).
+    capture: bool,
 }
 
 impl Goals {
     /// Whether the engine keeps the first piece kind's groups in a union-find: every
-    /// turn only places pieces (groups never shrink) and a goal looks at groups.
+    /// turn only places pieces (groups grow, or leave the board whole when captured) and
+    /// a goal looks at groups, or captures count liberties.
     pub fn track_groups(&self, turns: &[Turn]) -> bool {
         let placement_only = turns
             .iter()
             .all(|t| t.steps.iter().all(|s| matches!(s, StepRule::Place { .. })));
         placement_only
-            && self
-                .goals
-                .iter()
-                .any(|g| matches!(g.goal, Goal::Connect { .. } | Goal::Ring { .. }))
+            && (self.capture
+                || self
+                    .goals
+                    .iter()
+                    .any(|g| matches!(g.goal, Goal::Connect { .. } | Goal::Ring { .. })))
     }
 
-    /// Whether ring goals are decided around the new stone (with the union-find).
+    /// Whether ring goals are decided around the new stone (with the union-find; not
+    /// when captures can break a ring that stood before).
     pub fn ring_around_stone(&self, turns: &[Turn]) -> bool {
-        self.track_groups(turns)
+        !self.capture
+            && self.track_groups(turns)
             && self.goals.iter().any(|g| {
                 matches!(g.goal, Goal::Ring { piece: 0, adjacency } if adjacency == self.connect.adjacency)
             })
@@ -97,13 +103,15 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
         }
     }
     let goals: Vec<GoalRule> = cx.def.goals.iter().map(|g| g.rule.clone()).collect();
-    // The union-find of placement games links the first goal's groups.
-    let adjacency = goals
-        .iter()
-        .find_map(|g| g.goal.adjacency())
+    // The union-find of placement games links the groups that capture counts
+    // liberties of, else the first goal's groups.
+    let capture = cx.def.capture.as_ref().map(|(c, _)| c.adjacency);
+    let adjacency = capture
+        .or_else(|| goals.iter().find_map(|g| g.goal.adjacency()))
         .unwrap_or(board.natural_adjacency());
     Goals {
         connect: Connect { adjacency, own },
         goals,
+        capture: capture.is_some(),
     }
 }

@@ -22,7 +22,7 @@ pub use params::Overrides;
 use super::ast::Expr;
 use super::diagnostic::Diagnostic;
 use super::validate::GameDef;
-use crate::rules::{Goal, Param, Rules};
+use crate::rules::{Goal, Ko, Param, Rules, StepRule};
 
 /// What every phase shares: the game, the parameter values, and the problems found.
 struct Ctx<'a> {
@@ -70,6 +70,13 @@ pub fn compile(
     let track_groups = goals.track_groups(&turns.turns);
     let ring_around_stone = goals.ring_around_stone(&turns.turns);
     let goal_plan = goals.plan(&turns.turns);
+    let capture = def.capture.as_ref().map(|(c, _)| *c);
+    let glyphs_after_turn = !glyphs.info.is_empty()
+        && (capture.is_some()
+            || turns
+                .turns
+                .iter()
+                .any(|t| t.steps.iter().any(|s| !matches!(s, StepRule::Place { .. }))));
     let rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
@@ -84,6 +91,8 @@ pub fn compile(
         simple: turns.simple,
         glyphs: glyphs.info,
         matchers: glyphs.matchers,
+        glyphs_after_turn,
+        covering: glyphs.covering,
         track_groups,
         ring_around_stone,
         race: goals.goals.iter().any(|g| g.goal == Goal::CrossingRace),
@@ -92,6 +101,9 @@ pub fn compile(
         goal_plan,
         turn_start: turns.turn_start,
         after_move: turns.after_move,
+        capture,
+        ko: def.ko.as_ref().map_or(Ko::None, |k| k.node),
+        both_win: def.both_win.as_ref().map(|b| b.node),
         ply_limit: turns.ply_limit,
         swap: def.swap,
         no_move: def.no_move,

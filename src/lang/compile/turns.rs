@@ -5,7 +5,9 @@
 use super::Ctx;
 use crate::lang::ast::{ClaimDecl, Expr};
 use crate::lang::diagnostic::{Diagnostic, Span};
-use crate::rules::{CellPred, ClaimRule, ConditionRule, Piece, Pred, SetupPiece, StepRule, Turn};
+use crate::rules::{
+    CellPred, ClaimRule, ConditionRule, Distance, Piece, Pred, SetupPiece, StepRule, Turn,
+};
 
 /// The compiled turns and what goes with them.
 pub(super) struct Turns {
@@ -22,19 +24,41 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
     let def = cx.def;
     let pred = |cx: &Ctx, p: &Pred<Expr>| p.map_amounts(&|e| cx.value(e));
     let has_glyphs = !def.glyphs.is_empty();
-    let turns: Vec<Turn> = def
-        .turns
-        .iter()
-        .map(|t| Turn {
+    let mut turns: Vec<Turn> = Vec::new();
+    for t in &def.turns {
+        let steps: Vec<StepRule> = t
+            .steps
+            .iter()
+            .map(|s| {
+                s.map_amounts(&|e: &Expr| {
+                    let v = cx.value(e);
+                    if v < 1 {
+                        // Reported below, once per step, with the span of the turn.
+                        0
+                    } else {
+                        u32::try_from(v).unwrap_or(u32::MAX)
+                    }
+                })
+            })
+            .collect();
+        if steps.iter().any(zero_distance) {
+            cx.errors.push(
+                Diagnostic::error(t.span, "a slide's distance must be at least 1")
+                    .with_hint("a slide moves one cell or more; to let a step be left out, write `optionally` before it"),
+            );
+        }
+        turns.push(Turn {
             guard: t.guard.as_ref().map(|g| pred(cx, g)),
-            independent: independent(&t.steps, has_glyphs),
-            steps: t.steps.clone(),
-        })
-        .collect();
+            optional: t.optional,
+            independent: independent(&steps, has_glyphs, def.capture.is_some()),
+            steps,
+        });
+    }
     let simple = turns.len() == 1
         && turns[0].guard.is_none()
         && pieces.len() == 1
         && setup.is_empty()
+        && def.capture.is_none()
         && matches!(
             turns[0].steps.as_slice(),
             [StepRule::Place {
@@ -76,6 +100,17 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
     }
 }
 
+/// Whether a slide is asked to move a distance of 0 (its amount was below 1).
+fn zero_distance(step: &StepRule) -> bool {
+    matches!(
+        step,
+        StepRule::Slide {
+            distance: Distance::UpTo(0) | Distance::Exactly(0),
+            ..
+        }
+    )
+}
+
 /// `value` as a count of moves from `min` up, or an error that gives the range.
 fn in_range(cx: &mut Ctx, span: Span, value: i64, min: u32, what: &str) -> u32 {
     match u32::try_from(value) {
@@ -93,7 +128,7 @@ fn in_range(cx: &mut Ctx, span: Span, value: i64, min: u32, what: &str) -> u32 {
 /// Whether the second step's choices do not depend on the first step: it reads no piece
 /// kind the first step changes (glyphs read the first piece kind), and the first step
 /// is not a line move (which may capture).
-fn independent(steps: &[StepRule], has_glyphs: bool) -> bool {
+fn independent(steps: &[StepRule], has_glyphs: bool, capture: bool) -> bool {
     let [first, second] = steps else {
         return true;
     };
@@ -101,15 +136,28 @@ fn independent(steps: &[StepRule], has_glyphs: bool) -> bool {
     let mut reads = Vec::new();
     match second {
         StepRule::Place { target, .. } => target.reads(&mut reads),
-        StepRule::Slide { through, piece } => {
+        StepRule::Slide {
+            through,
+            onto,
+            piece,
+            distance,
+        } => {
             through.reads(&mut reads);
+            onto.reads(&mut reads);
             reads.push(Some(*piece));
+            if let Distance::LineCount { piece, .. } = distance {
+                reads.push(Some(*piece));
+            }
         }
         StepRule::Line { piece, .. } => reads.push(Some(*piece)),
     }
     if has_glyphs {
         reads.push(Some(0));
     }
-    !matches!(first, StepRule::Line { .. })
+    // A slide's capture by landing changes only its own kind's layer, which `changed`
+    // covers; a line move's capture by comparison and captures by surrounding are
+    // left out to be safe.
+    !capture
+        && !matches!(first, StepRule::Line { .. })
         && reads.iter().all(|r| *r != Some(changed) && r.is_some())
 }

@@ -47,6 +47,8 @@ pub(super) struct Declared {
     pub goals: Vec<(Verdict, Option<Ident>, Spanned<Goal>)>,
     pub claims: Vec<Spanned<ClaimDecl>>,
     pub ply_limit: Option<Spanned<Expr>>,
+    pub ko: Option<Spanned<Ko>>,
+    pub both_win: Option<Spanned<BothWin>>,
     has_turn_start: bool,
 }
 
@@ -160,6 +162,16 @@ impl Declared {
                     self.no_move = p.node;
                 }
             }
+            Statement::Ko(k) => {
+                if self.once(c, "ko", span) {
+                    self.ko = Some(k.clone());
+                }
+            }
+            Statement::BothWin(b) => {
+                if self.once(c, "both win", span) {
+                    self.both_win = Some(b.clone());
+                }
+            }
             Statement::PlyLimit(e) => {
                 if self.once(c, "ply limit", span) {
                     self.ply_limit = Some(e.clone());
@@ -183,6 +195,7 @@ impl Declared {
             | Statement::Turn { .. }
             | Statement::Forbid(_)
             | Statement::Setup { .. }
+            | Statement::Capture { .. }
             | Statement::Frozen(_) => {}
         }
     }

@@ -21,7 +21,7 @@ use super::ast::*;
 use super::diagnostic::{Diagnostic, Span, Spanned};
 use crate::rules::board::builtin_regions;
 use crate::rules::glyph::Picture;
-use crate::rules::vocab::{GoalRule, Pred, StepRule};
+use crate::rules::vocab::{CaptureRule, GoalRule, Pred, StepRule};
 use declarations::Declared;
 use names::Names;
 use references::Resolved;
@@ -67,7 +67,9 @@ pub struct GlyphDef {
 #[derive(Debug, Clone)]
 pub struct TurnDef {
     pub guard: Option<Pred<Expr>>,
-    pub steps: Vec<StepRule>,
+    /// Whether the first step may be left out.
+    pub optional: bool,
+    pub steps: Vec<StepRule<Expr>>,
     pub span: Span,
 }
 
@@ -122,6 +124,9 @@ pub struct GameDef {
     pub swap: bool,
     pub no_move: NoMove,
     pub claims: Vec<Spanned<ClaimDecl>>,
+    pub capture: Option<(CaptureRule, Span)>,
+    pub ko: Option<Spanned<Ko>>,
+    pub both_win: Option<Spanned<BothWin>>,
 }
 
 /// Where the validator's problems are collected.
@@ -176,6 +181,8 @@ pub fn validate(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         no_move,
         claims,
         ply_limit,
+        ko,
+        both_win,
         ..
     } = declared;
     let (Some((shape, dims, board_span)), false, false) = (
@@ -215,5 +222,8 @@ pub fn validate(ast: &Ast) -> Result<GameDef, Vec<Diagnostic>> {
         swap,
         no_move,
         claims,
+        capture: resolved.capture,
+        ko,
+        both_win,
     })
 }

@@ -11,7 +11,7 @@ use crate::lang::ast::*;
 use crate::lang::diagnostic::{Span, Spanned};
 use crate::lang::suggest::{closest, quoted_list};
 use crate::rules::board::{collective, edge_names, is_hex_shape, opposite_edges};
-use crate::rules::vocab::{self, GoalRule, Pred, StepRule, Touch};
+use crate::rules::vocab::{self, CaptureRule, Distance as Dist, GoalRule, Pred, StepRule, Touch};
 
 /// What the statements with references say, resolved.
 #[derive(Default)]
@@ -24,6 +24,8 @@ pub(super) struct Resolved {
     pub after_move: Vec<ConditionDef>,
     pub goals: Vec<GoalDef>,
     pub frozen: Vec<usize>,
+    /// `capture: surrounded ...`, and where it is written.
+    pub capture: Option<(CaptureRule, Span)>,
     /// The names of the glyphs, broken pictures included (for "declared twice").
     glyph_names: Vec<String>,
     /// Whether an `edges` line named an unknown owner (then "owns no edges" is not said).
@@ -63,9 +65,16 @@ impl Resolved {
                 Statement::Setup { owner, piece, at } => {
                     r.setup(c, d, names, players, st.span, owner, piece, at)
                 }
-                Statement::Turn { guard, steps } => {
-                    r.turn(c, names, st.span, guard.as_ref(), steps)
-                }
+                Statement::Turn {
+                    guard,
+                    optional,
+                    steps,
+                } => r.turn(c, names, st.span, guard.as_ref(), *optional, steps),
+                Statement::Capture {
+                    piece,
+                    adjacency,
+                    suicide,
+                } => r.capture(c, names, shape, st.span, piece, *adjacency, *suicide),
                 Statement::TurnStart { verdict, cond } => {
                     if let Some(p) = names.pos(c, &cond.node, cond.span, true) {
                         r.turn_start.push(ConditionDef {
@@ -221,6 +230,19 @@ impl Resolved {
                     }));
                 }
             }
+            Goal::OneGroup {
+                piece,
+                adjacency: a,
+            } => {
+                let k = match piece {
+                    Some(p) => names.owned_piece(c, p, "it forms no player's group"),
+                    None => Some(GOAL_PIECE),
+                };
+                if let (Some(piece), Some(adjacency)) = (k, adjacency(a, c)) {
+                    self.goals
+                        .push(rule(vocab::Goal::OneGroup { piece, adjacency }));
+                }
+            }
             Goal::Connect {
                 target,
                 adjacency: a,
@@ -341,12 +363,60 @@ impl Resolved {
         });
     }
 
+    #[allow(clippy::too_many_arguments)]
+    fn capture(
+        &mut self,
+        c: &mut Checker,
+        names: &Names,
+        shape: BoardShape,
+        span: Span,
+        piece: &Ident,
+        adjacency: Option<Adjacency>,
+        suicide: bool,
+    ) {
+        if self.capture.is_some() {
+            c.error(
+                span,
+                "a file has one `capture` statement",
+                "remove this one or the first",
+            );
+            return;
+        }
+        let Some(k) = names.owned_piece(c, piece, "it forms no player's group to capture") else {
+            return;
+        };
+        let hex = is_hex_shape(shape);
+        if hex && adjacency == Some(Adjacency::Diagonal) {
+            c.error(
+                span,
+                "hex cells have no diagonal neighbours",
+                "leave the adjacency out: hex cells link through their six sides",
+            );
+            return;
+        }
+        let natural = if hex {
+            Adjacency::All
+        } else {
+            Adjacency::Orthogonal
+        };
+        self.capture = Some((
+            CaptureRule {
+                piece: k,
+                adjacency: adjacency.unwrap_or(natural),
+                suicide,
+            },
+            span,
+        ));
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn turn(
         &mut self,
         c: &mut Checker,
         names: &Names,
         span: Span,
         guard: Option<&Spanned<Cond>>,
+        optional: Option<Span>,
         steps: &[Spanned<Step>],
     ) {
         if let Some(prev) = self.turns.last() {
@@ -374,6 +444,14 @@ impl Resolved {
             );
             return;
         }
+        if let (Some(o), 1) = (optional, steps.len()) {
+            c.error(
+                o,
+                "`optionally` needs a second step",
+                "a turn's first step may be left out only when another step follows: `turn: optionally slide stone exactly 1, then place stone on empty`",
+            );
+            return;
+        }
         let mut rules = Vec::new();
         let mut ok = true;
         for step in steps {
@@ -385,6 +463,7 @@ impl Resolved {
         if ok {
             self.turns.push(TurnDef {
                 guard,
+                optional: optional.is_some(),
                 steps: rules,
                 span,
             });
@@ -454,18 +533,57 @@ impl Resolved {
     }
 }
 
-/// A step with its names resolved.
-fn step_rule(c: &mut Checker, names: &Names, step: &Step) -> Option<StepRule> {
+/// A step with its names resolved; its amounts (slide distances) stay expressions.
+fn step_rule(c: &mut Checker, names: &Names, step: &Step) -> Option<StepRule<Expr>> {
     match step {
         Step::Place { piece, target } => {
             let k = names.piece(c, piece)?;
             let target = names.cell(c, &target.node)?;
             Some(StepRule::Place { piece: k, target })
         }
-        Step::Slide { piece, through } => {
+        Step::Slide {
+            piece,
+            distance,
+            through,
+            onto,
+        } => {
             let k = names.piece(c, piece)?;
-            let through = names.cell(c, &through.node)?;
-            Some(StepRule::Slide { piece: k, through })
+            let distance = match distance.as_ref().map(|d| &d.node) {
+                None => Dist::Any,
+                Some(Distance::UpTo(e)) => {
+                    names.expr(c, e);
+                    Dist::UpTo(e.node.clone())
+                }
+                Some(Distance::Exactly(e)) => {
+                    names.expr(c, e);
+                    Dist::Exactly(e.node.clone())
+                }
+                Some(Distance::LineCount { whose, piece }) => {
+                    let counted = if *whose == Whose::Anyone {
+                        names.piece(c, piece)?
+                    } else {
+                        names.owned_piece(c, piece, "count it without `own`/`enemy`")?
+                    };
+                    Dist::LineCount {
+                        whose: *whose,
+                        piece: counted,
+                    }
+                }
+            };
+            let through = match through {
+                Some(t) => names.cell(c, &t.node)?,
+                None => vocab::CellPred::Empty,
+            };
+            let onto = match onto {
+                Some(o) => names.cell(c, &o.node)?,
+                None => through.clone(),
+            };
+            Some(StepRule::Slide {
+                piece: k,
+                distance,
+                through,
+                onto,
+            })
         }
         Step::Line {
             piece,
