@@ -38,8 +38,9 @@ pub const LAST: &str = "#d55e00";
 /// A highlighted cell: fill and outline.
 pub const HIGHLIGHT: &str = "#f0e442";
 pub const HIGHLIGHT_LINE: &str = "#d55e00";
-/// The outline of the cells of a winning chain or group.
-pub const WIN: &str = "#cc79a7";
+/// The outline of the cells of a winning chain or group: a dark wine red, which stays
+/// dark (and so stands out on the light cells) in a grey print.
+pub const WIN: &str = "#882255";
 
 /// Each player's tone: 0 (dark stones, blue edges) or 1 (light stones, orange edges).
 /// A player named `white` or `light` gets the light tone and one named `black` or `dark`
