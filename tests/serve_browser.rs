@@ -250,9 +250,9 @@ fn url(s: &Served) -> String {
     format!("http://127.0.0.1:{}/", s.port)
 }
 
-/// Writes a screenshot into docs/images when asked (`WEFT_SCREENSHOTS=1`), and checks
-/// that it is a picture with something drawn.
-fn keep(png: &[u8], name: &str) {
+/// Checks that a screenshot shows the board, and writes it into docs/images when asked
+/// (`WEFT_SCREENSHOTS=1`) and `save`.
+fn keep(png: &[u8], name: &str, save: bool) {
     let mut reader = png::Decoder::new(std::io::Cursor::new(png))
         .read_info()
         .unwrap();
@@ -268,7 +268,7 @@ fn keep(png: &[u8], name: &str) {
         board > 20_000,
         "{name}: the board is not drawn ({board} pixels)"
     );
-    if std::env::var_os("WEFT_SCREENSHOTS").is_some() {
+    if save && std::env::var_os("WEFT_SCREENSHOTS").is_some() {
         std::fs::write(
             crate::common::project(&format!("docs/images/{name}.png")),
             png,
@@ -307,7 +307,7 @@ fn a_crossway_opening_by_clicks_and_an_illegal_click_explained() {
     b.settle();
     assert_eq!(b.eval("weft.view().cursor"), json!(1));
     assert_eq!(b.count("#board .piece"), 1);
-    keep(&b.screenshot(), "serve-crossway");
+    keep(&b.screenshot(), "serve-crossway", false);
 }
 
 #[test]
@@ -407,7 +407,7 @@ fn a_windborne_two_step_turn_by_clicks() {
             "the computer's move",
         );
     }
-    keep(&b.screenshot(), "serve-windborne");
+    keep(&b.screenshot(), "serve-windborne", true);
 }
 
 #[test]
@@ -475,5 +475,5 @@ fn the_page_follows_the_rule_file_as_it_is_edited() {
     for cell in ["b5", "e2", "c5", "d2", "b4", "e3", "c4"] {
         b.click_cell(cell);
     }
-    keep(&b.screenshot(), "serve-hex");
+    keep(&b.screenshot(), "serve-hex", true);
 }

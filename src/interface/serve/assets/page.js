@@ -103,7 +103,8 @@ function show(v) {
   document.body.dataset.version = v.version;
   document.title = `${v.game} — weft serve`;
   $("title").textContent = v.game;
-  $("file").textContent = v.file;
+  $("file").textContent = v.file.split(/[\\/]/).pop();
+  $("file").title = v.file;
   $("problem").hidden = !v.problem;
   $("problem-text").textContent = v.problem || "";
   if (moved) {
