@@ -241,12 +241,12 @@ fn lines_of_action_agrees_with_the_reference() {
     let seen = lockstep_at(
         "loa",
         None,
-        400,
+        1000,
         &|| family::loa::Loa::new(false),
         &connection_goal,
     );
     assert!(
-        seen.endings.get("connection").copied().unwrap_or(0) > 300,
+        seen.endings.get("connection").copied().unwrap_or(0) > 750,
         "{seen:?}"
     );
 }

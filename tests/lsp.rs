@@ -243,6 +243,39 @@ fn completion_after_the_colon_of_edges_offers_the_players() {
 }
 
 #[test]
+fn completion_in_a_goal_offers_the_boards_edges_corners_and_sides() {
+    let text = "game \"Fork\"\nplayers black white\nboard hexagon 4\npiece stone\nturn: place stone on empty\nwin: connect 3 of \n";
+    let mut messages = vec![initialize(), open(text)];
+    messages.push(request(2, "textDocument/completion", at(5, 18)));
+    messages.extend(end());
+    let (out, _) = session(messages);
+    let items = response(&out, 2)["result"].as_array().unwrap().clone();
+    let detail = |label: &str| -> String {
+        items
+            .iter()
+            .find(|i| i["label"] == label)
+            .unwrap_or_else(|| panic!("{label} in {items:?}"))["detail"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(detail("upper-left"), "an edge of the board");
+    assert_eq!(
+        detail("left"),
+        "a corner of the board: one cell where two edges meet"
+    );
+    assert_eq!(
+        detail("bottom-side"),
+        "a side of the board: an edge without its corners"
+    );
+    assert_eq!(
+        detail("sides"),
+        "every side of the board (edges without corners)"
+    );
+    assert_eq!(items.len(), 6 + 6 + 6 + 3);
+}
+
+#[test]
 fn hover_on_a_glyph_name_gives_its_form_count_and_draws_the_forms() {
     let text = std::fs::read_to_string(project("games/crosswind.game")).unwrap();
     let line = text

@@ -48,9 +48,13 @@ pub fn run(a: BenchArgs, out: &mut impl Write) -> Result<(), CliError> {
         .collect();
     writeln!(
         out,
-        "{} ({}), {threads} thread{}: {:.0} playouts/s, {:.0} moves/s",
+        "{}{}, {threads} thread{}: {:.0} playouts/s, {:.0} moves/s",
         loaded.rules.name(),
-        params.join(", "),
+        if params.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", params.join(", "))
+        },
         if threads == 1 { "" } else { "s" },
         sample.playouts_per_second(),
         sample.moves_per_second()

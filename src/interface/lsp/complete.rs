@@ -13,7 +13,7 @@ use super::words;
 use crate::lang::ast::Statement;
 use crate::lang::expect::{expected_after, Expected};
 use crate::lang::tokens::{self, TokenKind};
-use crate::rules::board::edge_names;
+use crate::rules::board::{builtin_regions, corners, edge_names};
 use lsp_types::CompletionItemKind as Kind;
 
 /// One completion: the text to insert in place of the word being typed.
@@ -172,6 +172,9 @@ fn wanted(prefix: &str, expected: &Expected) -> Vec<Wanted> {
         ("players" | "param" | "piece" | "region" | "blocked" | "neutral", _) => vec![],
         ("setup", "on") => vec![],
         (_, "region") => vec![Wanted::Regions],
+        // A connection goal's regions, and a cell condition's `in REGION`.
+        ("win" | "lose", _) if words.iter().any(|w| w == "connect") => vec![Wanted::Regions],
+        (_, "in") => vec![Wanted::Regions],
         _ => vec![Wanted::Pieces],
     }
 }
@@ -195,17 +198,42 @@ fn names(doc: &Document, prefix: &str, expected: &Expected) -> Vec<(String, Stri
                         .statements
                         .iter()
                         .find_map(|s| match &s.node {
-                            Statement::Board { shape, .. } => Some(edge_names(shape.node)),
+                            Statement::Board { shape, .. } => Some(builtin_regions(shape.node)),
                             _ => None,
                         })
-                        .unwrap_or(&[])
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect(),
+                        .unwrap_or_default(),
                 };
-                for r in board_regions {
-                    if !declared.iter().any(|d| d.name == r) {
-                        out.push((r, "an edge of the board".to_string(), Kind::FIELD));
+                let shape = doc.ast.statements.iter().find_map(|s| match &s.node {
+                    Statement::Board { shape, .. } => Some(shape.node),
+                    _ => None,
+                });
+                let corner_names: Vec<&str> = shape
+                    .map(|sh| corners(sh).iter().map(|c| c.0).collect())
+                    .unwrap_or_default();
+                let edges = shape.map_or(0, |sh| edge_names(sh).len());
+                for (i, r) in board_regions.into_iter().enumerate() {
+                    if declared.iter().any(|d| d.name == r) {
+                        continue;
+                    }
+                    // The board's regions in bit order: edges, corners, sides.
+                    let what = if i < edges {
+                        "an edge of the board"
+                    } else if r.ends_with("-side") {
+                        "a side of the board: an edge without its corners"
+                    } else if corner_names.contains(&r.as_str()) {
+                        "a corner of the board: one cell where two edges meet"
+                    } else {
+                        "a region of the board"
+                    };
+                    out.push((r, what.to_string(), Kind::FIELD));
+                }
+                if shape.is_some() {
+                    for (all, what) in [
+                        ("edges", "every edge of the board"),
+                        ("corners", "every corner of the board"),
+                        ("sides", "every side of the board (edges without corners)"),
+                    ] {
+                        out.push((all.to_string(), what.to_string(), Kind::FIELD));
                     }
                 }
                 for d in declared.iter().filter(|d| d.kind == NameKind::Region) {
