@@ -318,3 +318,54 @@ fn an_optional_step_needs_a_step_after_it_and_a_slide_moves_at_least_one_cell() 
         "error: a slide's distance must be at least 1\n --> test.game:5:1\n  |\n5 | turn: slide man exactly 0\n  | ^^^^^^^^^^^^^^^^^^^^^^^^^\n  = hint: a slide moves one cell or more; to let a step be left out, write `optionally` before it\ntest.game: 1 error in the rule file\n"
     );
 }
+
+#[test]
+fn unlur_s_opening_pass_gives_white_to_the_passer_who_moves_next() {
+    let s = State::new(rules("unlur", 3));
+    // The opening: black stones inside, whoever moves.
+    assert_eq!(
+        why(&s, "a5"),
+        "a stone goes on a cell that is empty and not in top or bottom or upper-left or lower-left or upper-right or lower-right; a5 is not"
+    );
+    let s1 = play(&s, "c3");
+    assert_eq!(of_colour(&s1, 0), ["c3"]);
+    let s2 = play(&s1, "b3");
+    assert_eq!(
+        of_colour(&s2, 0),
+        ["b3", "c3"],
+        "the second player places black too"
+    );
+    // The first player passes: the seats change and white, now the first player's
+    // colour, moves next.
+    let p = play(&s, "pass");
+    assert!(p.swapped());
+    assert_eq!(p.to_move(), 1);
+    assert_eq!(p.seat_of(1), 0);
+    // The second player passes: they keep white and move again.
+    let p = play(&s1, "pass");
+    assert!(!p.swapped());
+    assert_eq!(p.to_move(), 1);
+    assert_eq!(p.passes(), 1);
+    // After the opening, stones are the mover's own, edges allowed, and no pass.
+    let p = play(&p, "a5");
+    assert_eq!(of_colour(&p, 1), ["a5"]);
+    assert_eq!(
+        why(&p, "pass"),
+        "passing is not allowed while a legal move exists"
+    );
+}
+
+#[test]
+fn in_unlur_making_only_the_opponent_s_shape_loses() {
+    let s = State::new(rules("unlur", 3));
+    // Black passes at once and plays white from now on; white joins top (b5),
+    // lower-left (b2) and lower-right (e2), no two opposite sides: black's shape.
+    let before = play(&s, "pass b5 a5 b4 a4 b3 a3 b2 c1 c3 d1 d3 e1");
+    assert!(before.outcome().is_none());
+    let after = play(&before, "e2");
+    assert_eq!(after.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(
+        after.describe_end().unwrap(),
+        "black wins: white made the losing shape `connect top lower-right lower-left`"
+    );
+}

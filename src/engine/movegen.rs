@@ -75,6 +75,7 @@ impl<'a> View<'a> {
             CellPred::Own(k) => self.slot(*k, cell) == content::of_player(self.mover),
             CellPred::Enemy(k) => self.slot(*k, cell) == content::opponent_of(self.mover),
             CellPred::Any(k) => self.slot(*k, cell) != 0,
+            CellPred::In(regions) => self.rules.board.regions_of(cell) & regions != 0,
             CellPred::Not(x) => !self.cell_ok(x, cell),
             CellPred::And(v) => v.iter().all(|x| self.cell_ok(x, cell)),
             CellPred::Or(v) => v.iter().any(|x| self.cell_ok(x, cell)),
@@ -100,9 +101,28 @@ impl<'a> View<'a> {
         (v == content::of_player(self.mover) || v == content::NEUTRAL) && !self.frozen(kind, cell)
     }
 
-    /// Whether placing `kind` on `cell` is allowed; `Err` says why not.
-    pub fn place_check(&self, kind: usize, target: &CellPred, cell: Cell) -> Result<(), String> {
+    /// The view of the player whose piece a placement puts down: the mover, or the
+    /// placement's `owner` (glyphs and captures are about the piece's colour; the
+    /// target's `own` and `enemy` stay the mover's).
+    #[inline]
+    fn as_stone(&self, owner: Option<usize>) -> View<'a> {
+        View {
+            mover: owner.map_or(self.mover, |o| o as u8),
+            ..*self
+        }
+    }
+
+    /// Whether placing `kind` (of `owner`'s colour, or the mover's) on `cell` is
+    /// allowed; `Err` says why not.
+    pub fn place_check(
+        &self,
+        kind: usize,
+        target: &CellPred,
+        owner: Option<usize>,
+        cell: Cell,
+    ) -> Result<(), String> {
         let b = &self.rules.board;
+        let stone = self.as_stone(owner);
         if !b.contains(cell) {
             return Err(format!("{} is not on the board", b.cell_name(cell)));
         }
@@ -123,7 +143,7 @@ impl<'a> View<'a> {
         }
         if kind == 0 && !self.rules.glyphs.is_empty() && !self.rules.glyphs_after_turn {
             if let Some((g, points)) =
-                self.rules.matchers[self.mover as usize].explain(&self.cells[..self.n()], cell)
+                self.rules.matchers[stone.mover as usize].explain(&self.cells[..self.n()], cell)
             {
                 let names: Vec<String> = points.iter().map(|c| b.cell_name(*c)).collect();
                 return Err(format!(
@@ -134,7 +154,7 @@ impl<'a> View<'a> {
             }
         }
         if self.rules.capture.is_some_and(|c| c.piece == kind) {
-            match self.capture_check(cell) {
+            match stone.capture_check(cell) {
                 Ok(()) => {}
                 Err(CaptureStop::Suicide) => {
                     return Err(format!(
@@ -156,18 +176,25 @@ impl<'a> View<'a> {
 
     /// Whether placing `kind` on `cell` is allowed: `place_check` without the reason.
     #[inline]
-    pub fn place_ok(&self, kind: usize, target: &CellPred, cell: Cell) -> bool {
+    pub fn place_ok(
+        &self,
+        kind: usize,
+        target: &CellPred,
+        owner: Option<usize>,
+        cell: Cell,
+    ) -> bool {
+        let stone = owner.map_or(self.mover, |o| o as u8);
         self.rules.board.contains(cell)
             && self.slot(kind, cell) == 0
             && self.cell_ok(target, cell)
             && (kind != 0
                 || self.rules.glyphs.is_empty()
                 || self.rules.glyphs_after_turn
-                || !self.rules.matchers[self.mover as usize].forbids(&self.cells[..self.n()], cell))
+                || !self.rules.matchers[stone as usize].forbids(&self.cells[..self.n()], cell))
             && self
                 .rules
                 .capture
-                .is_none_or(|c| c.piece != kind || self.capture_check(cell).is_ok())
+                .is_none_or(|c| c.piece != kind || self.as_stone(owner).capture_check(cell).is_ok())
     }
 
     /// Whether the capture and ko rules allow a stone of the capture rule's kind on the
@@ -306,10 +333,16 @@ impl<'a> View<'a> {
         h
     }
 
-    /// Every legal placement of `kind`.
-    pub fn place_options(&self, kind: usize, target: &CellPred, out: &mut Vec<Step>) {
+    /// Every legal placement of `kind` (of `owner`'s colour, or the mover's).
+    pub fn place_options(
+        &self,
+        kind: usize,
+        target: &CellPred,
+        owner: Option<usize>,
+        out: &mut Vec<Step>,
+    ) {
         for c in self.rules.board.cells() {
-            if self.place_ok(kind, target, c) {
+            if self.place_ok(kind, target, owner, c) {
                 out.push(Step::Place(c));
             }
         }
@@ -796,7 +829,11 @@ pub fn glyph_free_after(rules: &Rules, before: &[u8], after: &[u8]) -> bool {
 /// The options of one step for the mover.
 pub fn step_options(v: &View, rule: &StepRule, out: &mut Vec<Step>) {
     match rule {
-        StepRule::Place { piece, target } => v.place_options(*piece, target, out),
+        StepRule::Place {
+            piece,
+            target,
+            owner,
+        } => v.place_options(*piece, target, *owner, out),
         StepRule::Slide {
             piece,
             distance,
@@ -815,7 +852,14 @@ pub fn step_options(v: &View, rule: &StepRule, out: &mut Vec<Step>) {
 pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
     let b = &v.rules.board;
     match (rule, step) {
-        (StepRule::Place { piece, target }, Step::Place(c)) => v.place_check(*piece, target, c),
+        (
+            StepRule::Place {
+                piece,
+                target,
+                owner,
+            },
+            Step::Place(c),
+        ) => v.place_check(*piece, target, *owner, c),
         (
             StepRule::Slide {
                 piece,
@@ -865,14 +909,18 @@ pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
 pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, mover: u8) {
     let n = rules.board.len();
     match (rule, step) {
-        (StepRule::Place { piece, .. }, Step::Place(c)) => match rules.capture {
-            Some(cap) if cap.piece == *piece => {
-                let layer = &mut cells[piece * n..(piece + 1) * n];
-                let o = capture::outcome_by_flood(&rules.board, cap.adjacency, layer, c, mover);
-                capture::apply_outcome(layer, c, mover, &o, cap.suicide);
+        (StepRule::Place { piece, owner, .. }, Step::Place(c)) => {
+            let colour = owner.map_or(mover, |o| o as u8);
+            match rules.capture {
+                Some(cap) if cap.piece == *piece => {
+                    let layer = &mut cells[piece * n..(piece + 1) * n];
+                    let o =
+                        capture::outcome_by_flood(&rules.board, cap.adjacency, layer, c, colour);
+                    capture::apply_outcome(layer, c, colour, &o, cap.suicide);
+                }
+                _ => cells[piece * n + c as usize] = code(rules, *piece, colour),
             }
-            _ => cells[piece * n + c as usize] = code(rules, *piece, mover),
-        },
+        }
         (StepRule::Slide { piece, .. }, Step::Move { from, to }) => {
             let base = piece * n;
             cells[base + to as usize] = cells[base + from as usize];

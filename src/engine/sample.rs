@@ -36,26 +36,32 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// A uniformly random move of `turn` for the mover of `v`, or the swap (when `swap`:
-/// one more move, as likely as each of the others); `None` when none was drawn (then
-/// list the moves: there may be none, or a turn's draws all missed).
-pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
+/// A uniformly random move of `turn` for the mover of `v`, or one of `extras` (the
+/// swap, the turn's pass: each one more move, as likely as each of the others); `None`
+/// when none was drawn (then list the moves: there may be none, or a turn's draws all
+/// missed).
+pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Move> {
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
-        let extra = usize::from(swap);
+        let extra = extras.len();
         let len = v.rules.board.len();
         let [r0, r1] = turn.steps.as_slice() else {
             let [r] = turn.steps.as_slice() else {
                 return None;
             };
-            if let StepRule::Place { piece, target } = r {
+            if let StepRule::Place {
+                piece,
+                target,
+                owner,
+            } = r
+            {
                 for _ in 0..tries(len) {
                     let x = rng.below((len + extra) as u32) as usize;
-                    if x == len {
-                        return Some(Move::Swap);
+                    if x >= len {
+                        return Some(extras[x - len]);
                     }
                     let step = Step::Place(x as Cell);
-                    if v.place_ok(*piece, target, x as Cell)
+                    if v.place_ok(*piece, target, *owner, x as Cell)
                         && glyph_free(v, &mut s.cells, &[(r, step)])
                     {
                         return Some(Move::Place(x as Cell));
@@ -76,7 +82,7 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
             let x = rng.below(total as u32) as usize;
             return Some(match s.first.get(x) {
                 Some(a) => Move::from_steps(&[*a]),
-                None => Move::Swap,
+                None => extras[x - s.first.len()],
             });
         };
         s.first.clear();
@@ -85,7 +91,8 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
         let zero = usize::from(turn.optional);
         let choices = s.first.len() + zero;
         if choices == 0 {
-            return swap.then_some(Move::Swap);
+            // No first step and none to leave out: no move of the turn at all.
+            return (!extras.is_empty()).then(|| extras[rng.below(extra as u32) as usize]);
         }
         let join = |first: &[Step], i: usize, b: Step| {
             if i < zero {
@@ -94,7 +101,12 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
                 Move::Two(first[i - zero], b)
             }
         };
-        if let StepRule::Place { piece, target } = r1 {
+        if let StepRule::Place {
+            piece,
+            target,
+            owner,
+        } = r1
+        {
             // Pairs (first choice, grid position), plus the swap, drawn uniformly and kept
             // when legal.
             let pairs = choices * len;
@@ -105,15 +117,15 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
             s.cells.extend_from_slice(v.cells);
             for _ in 0..tries(len) {
                 let x = rng.below((pairs + extra) as u32) as usize;
-                if x == pairs {
-                    return Some(Move::Swap);
+                if x >= pairs {
+                    return Some(extras[x - pairs]);
                 }
                 let (i, c) = (x / len, (x % len) as Cell);
                 let ok = if v.rules.glyphs_after_turn {
                     // The placement's legality, then the glyphs on the whole turn.
                     let first = (i >= zero).then(|| s.first[i - zero]);
                     let placed_ok = match first {
-                        None => v.place_ok(*piece, target, c),
+                        None => v.place_ok(*piece, target, *owner, c),
                         Some(a) => {
                             movegen::apply_step(v.rules, &mut s.cells, r0, a, v.mover);
                             let after = View {
@@ -121,7 +133,7 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
                                 groups: None,
                                 ..*v
                             };
-                            let ok = after.place_ok(*piece, target, c);
+                            let ok = after.place_ok(*piece, target, *owner, c);
                             s.cells.copy_from_slice(v.cells);
                             ok
                         }
@@ -134,7 +146,7 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
                             }
                         }
                 } else if turn.independent || i < zero {
-                    v.place_ok(*piece, target, c)
+                    v.place_ok(*piece, target, *owner, c)
                 } else {
                     movegen::apply_step(v.rules, &mut s.cells, r0, s.first[i - zero], v.mover);
                     let after = View {
@@ -142,7 +154,7 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
                         groups: None,
                         ..*v
                     };
-                    let ok = after.place_ok(*piece, target, c);
+                    let ok = after.place_ok(*piece, target, *owner, c);
                     s.cells.copy_from_slice(v.cells);
                     ok
                 };
@@ -162,8 +174,8 @@ pub fn draw(v: &View, turn: &Turn, swap: bool, rng: &mut Rng) -> Option<Move> {
             return None;
         }
         let x = rng.below((pairs + extra) as u32) as usize;
-        if x == pairs {
-            return Some(Move::Swap);
+        if x >= pairs {
+            return Some(extras[x - pairs]);
         }
         let k = s.second.len();
         Some(join(&s.first, x / k, s.second[x % k]))

@@ -116,6 +116,8 @@ pub enum Statement {
         /// `optionally`: the first step may be left out (its span).
         optional: Option<Span>,
         steps: Vec<Spanned<Step>>,
+        /// `, or pass` (and `to play PLAYER`): the player may pass instead.
+        pass: Option<Spanned<PassDecl>>,
     },
     /// `at turn start: win if own disk separates pawn`
     TurnStart {
@@ -157,6 +159,13 @@ pub enum Statement {
     Claim(Spanned<ClaimDecl>),
     /// A statement opening with a word that is not a keyword.
     Unknown(Ident),
+}
+
+/// A turn's `or pass [to play PLAYER]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassDecl {
+    /// The colour the passer takes (and that moves next).
+    pub takes: Option<Ident>,
 }
 
 /// A designer's claim, checked in random games. Example: `claim: length at most 400`.
@@ -234,6 +243,8 @@ pub enum Step {
     /// `place disk on no disk`: put a piece of the mover's colour (or a neutral piece) on
     /// a cell that meets the condition.
     Place {
+        /// `place black stone`: the player whose piece it is, whoever moves.
+        owner: Option<Ident>,
         piece: Ident,
         target: Spanned<CellCond>,
     },
@@ -284,6 +295,8 @@ pub enum CellCond {
     Enemy(Ident),
     /// `pawn`: a piece of that kind, whoever owns it.
     Any(Ident),
+    /// `in edges`: a cell of the region(s).
+    In(Ident),
     Not(Box<CellCond>),
     And(Vec<CellCond>),
     Or(Vec<CellCond>),
@@ -309,6 +322,11 @@ pub enum Cond {
     },
     /// `no move`: the player to move has no legal move.
     NoMove,
+    /// `passes = 0`: the passes that turns allowed so far, compared.
+    Passes {
+        cmp: Cmp,
+        value: Spanned<Expr>,
+    },
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),

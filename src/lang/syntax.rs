@@ -242,6 +242,12 @@ fn cell_cond(pair: Pair<Rule>, base: usize) -> CellCond {
             base,
         ))),
         Rule::cell_empty => CellCond::Empty,
+        Rule::cell_in => CellCond::In(ident(
+            pair.into_inner()
+                .find(|p| p.as_rule() == Rule::ident)
+                .expect("a region name"),
+            base,
+        )),
         Rule::cell_no | Rule::cell_own | Rule::cell_enemy | Rule::cell_any => {
             let id = ident(
                 pair.into_inner()
@@ -257,6 +263,17 @@ fn cell_cond(pair: Pair<Rule>, base: usize) -> CellCond {
             }
         }
         _ => unreachable!("grammar: cell condition rule {rule:?}"),
+    }
+}
+
+fn comparison(text: &str) -> Cmp {
+    match text {
+        "<" => Cmp::Lt,
+        "<=" => Cmp::Le,
+        ">" => Cmp::Gt,
+        ">=" => Cmp::Ge,
+        "!=" => Cmp::Ne,
+        _ => Cmp::Eq,
     }
 }
 
@@ -286,6 +303,14 @@ fn condition(pair: Pair<Rule>, base: usize) -> Cond {
             base,
         ))),
         Rule::cond_no_move => Cond::NoMove,
+        Rule::cond_passes => {
+            let mut inner = pair.into_inner();
+            let cmp = comparison(inner.next().expect("a comparison").as_str());
+            Cond::Passes {
+                cmp,
+                value: expr(inner.next().expect("a value"), base),
+            }
+        }
         Rule::cond_count => {
             let mut who = Whose::Anyone;
             let mut piece = None;
@@ -295,16 +320,7 @@ fn condition(pair: Pair<Rule>, base: usize) -> Cond {
                 match p.as_rule() {
                     Rule::whose => who = whose(&p),
                     Rule::ident => piece = Some(ident(p, base)),
-                    Rule::comparison => {
-                        cmp = match p.as_str() {
-                            "<" => Cmp::Lt,
-                            "<=" => Cmp::Le,
-                            ">" => Cmp::Gt,
-                            ">=" => Cmp::Ge,
-                            "!=" => Cmp::Ne,
-                            _ => Cmp::Eq,
-                        }
-                    }
+                    Rule::comparison => cmp = comparison(p.as_str()),
                     _ => value = Some(expr(p, base)),
                 }
             }
@@ -560,6 +576,7 @@ fn cell_set(pair: Pair<Rule>, base: usize) -> Spanned<CellSet> {
 fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
     let mut guard = None;
     let mut optional = None;
+    let mut pass = None;
     let mut steps = Vec::new();
     for p in inner {
         match p.as_rule() {
@@ -569,6 +586,11 @@ fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
                 guard = Some(Spanned::new(condition(c, base), cspan));
             }
             Rule::optional_step => optional = Some(span_of(&p, base)),
+            Rule::turn_pass => {
+                let pspan = span_of(&p, base);
+                let takes = p.into_inner().next().map(|i| ident(i, base));
+                pass = Some(Spanned::new(PassDecl { takes }, pspan));
+            }
             _ => steps.push(build_step(p, base)),
         }
     }
@@ -576,6 +598,7 @@ fn turn_statement(inner: Pairs<Rule>, base: usize) -> Statement {
         guard,
         optional,
         steps,
+        pass,
     }
 }
 
@@ -692,12 +715,19 @@ fn build_step(pair: Pair<Rule>, base: usize) -> Spanned<Step> {
     let span = span_of(&pair, base);
     let rule = pair.as_rule();
     let mut inner = pair.into_inner();
-    let piece = ident(inner.next().expect("a step names a piece"), base);
+    let first = inner.next().expect("a step names a piece");
+    let (owner, piece) = if first.as_rule() == Rule::place_owner {
+        let owner = ident(first.into_inner().next().expect("a player"), base);
+        (Some(owner), ident(inner.next().expect("a piece"), base))
+    } else {
+        (None, ident(first, base))
+    };
     let step = match rule {
         Rule::place_step => {
             let t = inner.next().expect("place: target");
             let tspan = span_of(&t, base);
             Step::Place {
+                owner,
                 piece,
                 target: Spanned::new(cell_cond(t, base), tspan),
             }
@@ -942,15 +972,21 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::cell_no
         | Rule::cell_own
         | Rule::cell_enemy
-        | Rule::cell_any => "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)",
+        | Rule::cell_any => {
+            "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`, `in REGION`)"
+        }
         Rule::condition
         | Rule::cond_and
         | Rule::cond_not
         | Rule::cond_count
         | Rule::cond_separates
-        | Rule::cond_no_move => {
-            "a condition (`count PIECE < N`, `own PIECE separates PIECE`, `no move`)"
+        | Rule::cond_no_move
+        | Rule::cond_passes => {
+            "a condition (`count PIECE < N`, `own PIECE separates PIECE`, `no move`, `passes = 0`)"
         }
+        Rule::turn_pass => "`, or pass` or `, or pass to play PLAYER`",
+        Rule::place_owner => "a player or a piece",
+        Rule::cell_in | Rule::kw_in => "`in REGION`",
         Rule::whose | Rule::kw_own | Rule::kw_enemy => "`own` or `enemy`",
         Rule::kw_empty | Rule::kw_no => {
             "a cell condition (`empty`, `no PIECE`, `own PIECE`, `enemy PIECE`)"

@@ -5,8 +5,8 @@
 
 use super::board;
 use super::{
-    BoardShape, BothWin, CellPred, Counted, Distance, Goal, GoalRule, Ko, NoMove, Pred, Regions,
-    Rules, StepRule, Touch,
+    BoardShape, BothWin, CellPred, Counted, Distance, Goal, GoalRule, Ko, NoMove, PassRule, Pred,
+    Regions, Rules, StepRule, Touch,
 };
 
 /// Whether a slide's end condition lets it end on an enemy piece of its own kind (then
@@ -306,7 +306,15 @@ impl Rules {
             }
             let steps: Vec<String> = t.steps.iter().map(|st| self.describe_step(st)).collect();
             let optional = if t.optional { "optionally " } else { "" };
-            s.push_str(&format!(": {optional}{}\n", steps.join(", then ")));
+            let pass = match t.pass {
+                None => String::new(),
+                Some(PassRule { takes: None }) => ", or pass".to_string(),
+                Some(PassRule { takes: Some(c) }) => format!(
+                    ", or pass: the passer then plays {} and moves next",
+                    self.players[c]
+                ),
+            };
+            s.push_str(&format!(": {optional}{}{pass}\n", steps.join(", then ")));
         }
         if let Some(c) = self.capture {
             let name = self.piece_name(c.piece);
@@ -347,6 +355,17 @@ impl Rules {
                 CellPred::Own(k) => format!("own {}", self.piece_name(*k)),
                 CellPred::Enemy(k) => format!("enemy {}", self.piece_name(*k)),
                 CellPred::Any(k) => self.piece_name(*k).to_string(),
+                CellPred::In(regions) => {
+                    let names: Vec<&str> = self
+                        .board
+                        .region_names()
+                        .iter()
+                        .enumerate()
+                        .filter(|(b, _)| regions >> b & 1 == 1)
+                        .map(|(_, n)| n.as_str())
+                        .collect();
+                    format!("in {}", names.join(" or "))
+                }
                 _ => unreachable!("combinations are not leaves"),
             },
         )
@@ -393,6 +412,7 @@ impl Rules {
                     )
                 }
                 Pred::NoMove => "no move".into(),
+                Pred::Passes { cmp, value } => format!("passes {} {value}", cmp.symbol()),
                 _ => unreachable!("combinations are not leaves"),
             },
         )
@@ -401,8 +421,13 @@ impl Rules {
     /// A step in words.
     pub fn describe_step(&self, s: &StepRule) -> String {
         match s {
-            StepRule::Place { piece, target } => format!(
-                "place a {} on a cell that is {}",
+            StepRule::Place {
+                piece,
+                target,
+                owner,
+            } => format!(
+                "place a {}{} on a cell that is {}",
+                owner.map_or(String::new(), |o| format!("{} ", self.players[o])),
                 self.piece_name(*piece),
                 self.describe_cell(target)
             ),

@@ -93,10 +93,20 @@ pub struct Turn {
     pub guard: Option<Pred>,
     /// Whether the first step may be left out (`optionally`).
     pub optional: bool,
+    /// Whether the player may pass instead (`, or pass`), and the colour the passer
+    /// then takes (`to play PLAYER`; it moves next).
+    pub pass: Option<PassRule>,
     pub steps: Vec<StepRule>,
     /// Whether the second step's choices do not depend on the first step (it reads no
     /// piece kind the first step changes): random play then counts them once.
     pub independent: bool,
+}
+
+/// A turn's pass (`, or pass to play white`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassRule {
+    /// The colour the passer takes, which moves next; `None`: the turn simply passes.
+    pub takes: Option<usize>,
 }
 
 /// A rule with a condition: at the start of every turn (`at turn start: win if ...`,

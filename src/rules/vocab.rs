@@ -143,6 +143,8 @@ pub enum CellPred {
     Enemy(usize),
     /// A piece of the kind, whoever owns it.
     Any(usize),
+    /// A cell of one of the regions (a bit per region).
+    In(u32),
     Not(Box<CellPred>),
     And(Vec<CellPred>),
     Or(Vec<CellPred>),
@@ -156,6 +158,7 @@ impl CellPred {
             CellPred::No(k) | CellPred::Own(k) | CellPred::Enemy(k) | CellPred::Any(k) => {
                 out.push(Some(*k))
             }
+            CellPred::In(_) => {}
             CellPred::Not(c) => c.reads(out),
             CellPred::And(v) | CellPred::Or(v) => v.iter().for_each(|c| c.reads(out)),
         }
@@ -194,6 +197,11 @@ pub enum Pred<A = i64> {
     },
     /// The player to move has no legal move.
     NoMove,
+    /// `passes = 0`: the passes that turns' `or pass` allowed so far, compared.
+    Passes {
+        cmp: Cmp,
+        value: A,
+    },
     Not(Box<Pred<A>>),
     And(Vec<Pred<A>>),
     Or(Vec<Pred<A>>),
@@ -224,6 +232,10 @@ impl<A> Pred<A> {
                 counted: *counted,
             },
             Pred::NoMove => Pred::NoMove,
+            Pred::Passes { cmp, value } => Pred::Passes {
+                cmp: *cmp,
+                value: f(value),
+            },
             Pred::Not(x) => Pred::Not(Box::new(x.map_amounts(f))),
             Pred::And(v) => Pred::And(v.iter().map(|x| x.map_amounts(f)).collect()),
             Pred::Or(v) => Pred::Or(v.iter().map(|x| x.map_amounts(f)).collect()),
@@ -274,9 +286,13 @@ impl<A> Distance<A> {
 /// One step of a turn. `A` is the type of the amounts (slide distances), as in [`Pred`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum StepRule<A = u32> {
-    /// Put a piece of the mover's colour (or a neutral piece) on a cell that meets
-    /// `target`.
-    Place { piece: usize, target: CellPred },
+    /// Put a piece of the mover's colour (or a neutral piece; or of `owner`'s colour,
+    /// whoever moves) on a cell that meets `target`.
+    Place {
+        piece: usize,
+        target: CellPred,
+        owner: Option<usize>,
+    },
     /// Move one piece (own, or neutral) one or more cells in one straight line, as far
     /// as `distance` says: every cell it passes meets `through`, the cell it ends on
     /// meets `onto`. It never ends on a piece of its kind unless an enemy's, which it
@@ -301,9 +317,14 @@ impl<A> StepRule<A> {
     /// The same step with its amounts replaced by `f(amount)`.
     pub fn map_amounts<B>(&self, f: &dyn Fn(&A) -> B) -> StepRule<B> {
         match self {
-            StepRule::Place { piece, target } => StepRule::Place {
+            StepRule::Place {
+                piece,
+                target,
+                owner,
+            } => StepRule::Place {
                 piece: *piece,
                 target: target.clone(),
+                owner: *owner,
             },
             StepRule::Slide {
                 piece,

@@ -395,8 +395,8 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
         let Some(mv) = s.random_move(&mut rng) else {
             break;
         };
-        // A pass is only ever forced: the mover had no other legal move.
-        if mv == Move::Pass {
+        // A pass is forced (the mover had no other legal move) unless the turn allows it.
+        if mv == Move::Pass && !s.turn_allows_pass() {
             t.passes += 1;
             forced += 1;
             first_forced.get_or_insert(s.ply() + 1);

@@ -37,6 +37,9 @@ impl State {
         let Some(turn) = self.current_turn(colour) else {
             return false;
         };
+        if turn.pass.is_some() {
+            return true;
+        }
         let v = self.view(colour);
         let after = self.rules.glyphs_after_turn;
         let mut buf = Vec::new();
@@ -196,7 +199,9 @@ impl State {
                 if self.swap_available() {
                     out.push(Move::Swap);
                 }
-                if out.is_empty() && self.no_move_status() == Status::MustPass {
+                if self.turn_allows_pass()
+                    || (out.is_empty() && self.no_move_status() == Status::MustPass)
+                {
                     out.push(Move::Pass);
                 }
             }
@@ -268,17 +273,25 @@ impl State {
     /// Other games: a move drawn without listing them all (see `sample`), else every
     /// legal move listed and one picked. `None` when there is no legal move.
     pub(super) fn random_turn(&self, rng: &mut Rng) -> Option<Move> {
-        let swap = self.swap_available();
+        // The moves besides the turn's steps, each as likely as any other move.
+        let mut extras = [Move::Swap; 2];
+        let mut k = 0;
+        if self.swap_available() {
+            k += 1;
+        }
+        if self.turn_allows_pass() {
+            extras[k] = Move::Pass;
+            k += 1;
+        }
+        let extras = &extras[..k];
         if let Some(turn) = self.current_turn(self.to_move) {
-            if let Some(m) = sample::draw(&self.view(self.to_move), turn, swap, rng) {
+            if let Some(m) = sample::draw(&self.view(self.to_move), turn, extras, rng) {
                 return Some(m);
             }
         }
         let mut moves = Vec::new();
         self.turn_moves(self.to_move, &mut moves);
-        if swap {
-            moves.push(Move::Swap);
-        }
+        moves.extend_from_slice(extras);
         (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
     }
 

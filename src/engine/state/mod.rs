@@ -211,6 +211,8 @@ pub struct State {
     libs: Liberties,
     /// Games with a ko rule: the hash of every position so far, the current last.
     history: Vec<u64>,
+    /// The passes turns allowed so far (`, or pass`), not the forced ones.
+    passes: u16,
     /// Per piece kind: the number of pieces by layer value (1, 2: players; 3: neutral).
     counts: Vec<[u16; 4]>,
     /// Crossing race: 1 + the player who owes a crossing, or 0.
@@ -234,6 +236,7 @@ impl Clone for State {
             uf: self.uf.clone(),
             libs: self.libs.clone(),
             history: self.history.clone(),
+            passes: self.passes,
             counts: self.counts.clone(),
             owes: self.owes,
             status: self.status,
@@ -257,6 +260,7 @@ impl Clone for State {
         self.uf.clone_from(&source.uf);
         self.libs.copy_from(&source.libs);
         self.history.clone_from(&source.history);
+        self.passes = source.passes;
         self.counts.clone_from(&source.counts);
         self.owes = source.owes;
         self.status = source.status;
@@ -308,6 +312,7 @@ impl PartialEq for State {
             && self.swapped == other.swapped
             && self.owes == other.owes
             && self.history == other.history
+            && self.passes == other.passes
             && self.status() == other.status()
             && self.last == other.last
     }
@@ -328,6 +333,17 @@ impl State {
     /// The seat (0 = the player who moved first) that plays `colour` now.
     pub fn seat_of(&self, colour: usize) -> usize {
         colour ^ usize::from(self.swapped)
+    }
+
+    /// Whether a pass now is the turn's own (`, or pass`), not a forced one.
+    pub fn turn_allows_pass(&self) -> bool {
+        self.current_turn(self.to_move)
+            .is_some_and(|t| t.pass.is_some())
+    }
+
+    /// The passes turns allowed so far (`, or pass`; forced passes do not count).
+    pub fn passes(&self) -> u16 {
+        self.passes
     }
 
     /// Whether the swap has been used.

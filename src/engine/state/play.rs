@@ -41,7 +41,7 @@ impl State {
         }
         match mv {
             Move::Pass => {
-                if status == Status::MustPass {
+                if status == Status::MustPass || self.turn_allows_pass() {
                     Ok(())
                 } else {
                     Err(Illegal::PassNotAllowed)
@@ -132,7 +132,22 @@ impl State {
         let mut hash = None;
         let mut decided = match mv {
             Move::Pass => {
-                self.to_move = 1 - mover;
+                match self.current_turn(mover).and_then(|t| t.pass) {
+                    // The turn's own pass: counted, and maybe a change of colours.
+                    Some(p) => {
+                        self.passes += 1;
+                        match p.takes {
+                            Some(c) => {
+                                if c as u8 != mover {
+                                    self.swapped = !self.swapped;
+                                }
+                                self.to_move = c as u8;
+                            }
+                            None => self.to_move = 1 - mover,
+                        }
+                    }
+                    None => self.to_move = 1 - mover,
+                }
                 hash = self.history.last().copied();
                 None
             }
@@ -199,10 +214,15 @@ impl State {
         let mut decided = None;
         let incremental = self.libs.is_kept();
         for &(rule, step) in &pairs[..count] {
+            // A placement puts down the mover's piece, or the colour its rule names.
+            let colour = match rule {
+                StepRule::Place { owner: Some(o), .. } => *o as u8,
+                _ => mover,
+            };
             let placed = match (rule, step) {
                 (StepRule::Place { piece: 0, .. }, Step::Place(c)) if incremental => {
                     let start = self.history.last().copied().unwrap_or(0);
-                    let (placed, delta) = self.place_capturing(&rules, c, mover);
+                    let (placed, delta) = self.place_capturing(&rules, c, colour);
                     *hash = Some(start ^ delta);
                     Some(placed)
                 }
@@ -212,14 +232,16 @@ impl State {
                     match (rule, step) {
                         (StepRule::Place { piece: 0, .. }, Step::Place(c))
                             if rules.track_groups
-                                && self.cells[c as usize] == content::of_player(mover) =>
+                                && self.cells[c as usize] == content::of_player(colour) =>
                         {
-                            Some(self.join_groups(c, mover))
+                            Some(self.join_groups(c, colour))
                         }
                         _ => None,
                     }
                 }
             };
+            // Goals are the mover's: another colour's stone changes none of its groups.
+            let placed = placed.filter(|_| colour == mover);
             if let Some(p) = placed {
                 decided = decided.or_else(|| self.decide_goals(mover, Some(p)));
             }

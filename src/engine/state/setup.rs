@@ -18,6 +18,7 @@ impl State {
             uf: UnionFind::new(rules.board()),
             libs: Liberties::default(),
             history: Vec::new(),
+            passes: 0,
             counts: vec![[0; 4]; layers],
             owes: 0,
             status: Status::Ongoing,

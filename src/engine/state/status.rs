@@ -183,6 +183,7 @@ impl State {
     /// Evaluates a position condition for `mover`.
     pub(super) fn eval(&self, p: &Pred, mover: u8) -> bool {
         match p {
+            Pred::Passes { cmp, value } => cmp.holds(i64::from(self.passes), *value),
             Pred::Count {
                 whose,
                 piece,

@@ -50,6 +50,7 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
         turns.push(Turn {
             guard: t.guard.as_ref().map(|g| pred(cx, g)),
             optional: t.optional,
+            pass: t.pass,
             independent: independent(&steps, has_glyphs, def.capture.is_some()),
             steps,
         });
@@ -63,9 +64,11 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
             turns[0].steps.as_slice(),
             [StepRule::Place {
                 piece: 0,
-                target: CellPred::Empty
+                target: CellPred::Empty,
+                owner: None,
             }]
-        );
+        )
+        && turns[0].pass.is_none();
     let rules = |list: &[crate::lang::validate::ConditionDef]| {
         list.iter()
             .map(|c| ConditionRule {

@@ -69,6 +69,8 @@ pub struct TurnDef {
     pub guard: Option<Pred<Expr>>,
     /// Whether the first step may be left out.
     pub optional: bool,
+    /// `, or pass [to play PLAYER]`.
+    pub pass: Option<crate::rules::PassRule>,
     pub steps: Vec<StepRule<Expr>>,
     pub span: Span,
 }

@@ -72,6 +72,7 @@ impl Names<'_> {
             CellCond::Empty => CellPred::Empty,
             CellCond::No(k) => CellPred::No(self.piece(c, k)?),
             CellCond::Any(k) => CellPred::Any(self.piece(c, k)?),
+            CellCond::In(r) => CellPred::In(self.regions_named(c, r)?),
             CellCond::Own(k) => CellPred::Own(self.owned_piece(c, k, "it cannot be `own`")?),
             CellCond::Enemy(k) => {
                 CellPred::Enemy(self.owned_piece(c, k, "it cannot be `enemy`")?)
@@ -181,6 +182,13 @@ impl Names<'_> {
                     return None;
                 }
                 Pred::NoMove
+            }
+            Cond::Passes { cmp, value } => {
+                self.expr(c, value);
+                Pred::Passes {
+                    cmp: *cmp,
+                    value: value.node.clone(),
+                }
             }
             Cond::Count {
                 whose,

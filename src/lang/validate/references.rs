@@ -12,6 +12,7 @@ use crate::lang::diagnostic::{Span, Spanned};
 use crate::lang::suggest::{closest, quoted_list};
 use crate::rules::board::{collective, edge_names, is_hex_shape, opposite_edges};
 use crate::rules::vocab::{self, CaptureRule, Distance as Dist, GoalRule, Pred, StepRule, Touch};
+use crate::rules::PassRule;
 
 /// What the statements with references say, resolved.
 #[derive(Default)]
@@ -69,7 +70,17 @@ impl Resolved {
                     guard,
                     optional,
                     steps,
-                } => r.turn(c, names, st.span, guard.as_ref(), *optional, steps),
+                    pass,
+                } => r.turn(
+                    c,
+                    names,
+                    players,
+                    st.span,
+                    guard.as_ref(),
+                    *optional,
+                    steps,
+                    pass.as_ref(),
+                ),
                 Statement::Capture {
                     piece,
                     adjacency,
@@ -414,10 +425,12 @@ impl Resolved {
         &mut self,
         c: &mut Checker,
         names: &Names,
+        players: &Players,
         span: Span,
         guard: Option<&Spanned<Cond>>,
         optional: Option<Span>,
         steps: &[Spanned<Step>],
+        pass: Option<&Spanned<PassDecl>>,
     ) {
         if let Some(prev) = self.turns.last() {
             if prev.guard.is_none() {
@@ -455,16 +468,28 @@ impl Resolved {
         let mut rules = Vec::new();
         let mut ok = true;
         for step in steps {
-            match step_rule(c, names, &step.node) {
+            match step_rule(c, names, players, &step.node) {
                 Some(d) => rules.push(d),
                 None => ok = false,
             }
         }
+        let pass = match pass.map(|p| &p.node.takes) {
+            None => None,
+            Some(None) => Some(PassRule { takes: None }),
+            Some(Some(player)) => match players.of(c, player) {
+                Some(i) => Some(PassRule { takes: Some(i) }),
+                None => {
+                    ok = false;
+                    None
+                }
+            },
+        };
         if ok {
             self.turns.push(TurnDef {
                 guard,
                 optional: optional.is_some(),
                 steps: rules,
+                pass,
                 span,
             });
         }
@@ -534,12 +559,31 @@ impl Resolved {
 }
 
 /// A step with its names resolved; its amounts (slide distances) stay expressions.
-fn step_rule(c: &mut Checker, names: &Names, step: &Step) -> Option<StepRule<Expr>> {
+fn step_rule(
+    c: &mut Checker,
+    names: &Names,
+    players: &Players,
+    step: &Step,
+) -> Option<StepRule<Expr>> {
     match step {
-        Step::Place { piece, target } => {
-            let k = names.piece(c, piece)?;
+        Step::Place {
+            owner,
+            piece,
+            target,
+        } => {
+            let (k, owner) = match owner {
+                Some(o) => {
+                    let k = names.owned_piece(c, piece, "it cannot be placed as a player's")?;
+                    (k, Some(players.of(c, o)?))
+                }
+                None => (names.piece(c, piece)?, None),
+            };
             let target = names.cell(c, &target.node)?;
-            Some(StepRule::Place { piece: k, target })
+            Some(StepRule::Place {
+                piece: k,
+                target,
+                owner,
+            })
         }
         Step::Slide {
             piece,
