@@ -65,6 +65,11 @@ pub trait Reference: Clone {
     fn last_captures(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Whether the players have changed seats, for a reference that keeps track of it
+    /// (Unlur's opening pass); `None` for the others (the swap is not tracked).
+    fn changed_seats(&self) -> Option<bool> {
+        None
+    }
 }
 
 /// Perft: element `d - 1` counts the move sequences of length `d` from `r`
