@@ -612,3 +612,119 @@ fn coverage_counts_cells_not_grid_positions() {
     assert_eq!(used, t.detail.covered);
     assert!((report.coverage.mean - used as f64 / (30.0 * 59.0)).abs() < 1e-12);
 }
+
+/// The two cases issue 15 names: a side-3 hexagon that every game fills completely
+/// used to report "76.0% of the 25 points ... never used: c1 d1 d2" (the bounding box,
+/// and grid indexes read as cell indexes); Crossings' open variant used to say "of the
+/// 63 points" and name real cells as never used in place of its blocked squares. Both
+/// count their real cells now, in the text, the JSON and the page's coverage map.
+#[test]
+fn coverage_of_a_filled_hexagon_and_of_a_board_with_blocked_squares() {
+    let o = weft(&["check", "tests/data/fill-hexagon.game", "--playouts", "40"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("  coverage: 100.0% of the 19 points occupied at some time in a game (mean of 40 detailed games)\n  every point was used in some detailed game\n"),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("weft-coverage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("fill.html");
+    let o = weft(&[
+        "check",
+        "tests/data/fill-hexagon.game",
+        "--playouts",
+        "40",
+        "--html",
+        page.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let map = crate::pictures::inline_svgs(&html)
+        .into_iter()
+        .find(|s| s.contains("<title>Coverage"))
+        .expect("a coverage map");
+    let doc = roxmltree::Document::parse(&map).unwrap();
+    let cells: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("heat-cell"))
+        .collect();
+    assert_eq!(cells.len(), 19);
+    for c in &cells {
+        let title = c.children().find(|t| t.has_tag_name("title")).unwrap();
+        assert!(
+            title.text().unwrap().ends_with(": 100"),
+            "{:?}",
+            title.text()
+        );
+    }
+
+    // Crossings' open variant: 59 cells, its four blocked squares never named, and a
+    // cell listed as never used exactly when its share on the page's map is 0.
+    let page = dir.join("open.html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = weft(&[
+        "check",
+        "games/crossings-open.game",
+        "--playouts",
+        "60",
+        "--detailed",
+        "60",
+        "--html",
+        page.to_str().unwrap(),
+        "--force",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["coverage"]["cells"], 59);
+    let never: Vec<&str> = v["coverage"]["never_used"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let html = std::fs::read_to_string(&page).unwrap();
+    let map = crate::pictures::inline_svgs(&html)
+        .into_iter()
+        .find(|s| s.contains("<title>Coverage"))
+        .expect("a coverage map");
+    let doc = roxmltree::Document::parse(&map).unwrap();
+    let shares: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("heat-cell"))
+        .map(|n| {
+            let title = n.children().find(|t| t.has_tag_name("title")).unwrap();
+            let (name, share) = title.text().unwrap().split_once(": ").unwrap();
+            (name.to_string(), share.to_string())
+        })
+        .collect();
+    assert_eq!(shares.len(), 59);
+    let mut blocked: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("blocked"))
+        .filter_map(|n| n.attribute("data-cell"))
+        .collect();
+    blocked.sort();
+    assert_eq!(blocked, ["c4", "c6", "e4", "e6"]);
+    for (name, share) in &shares {
+        assert!(!blocked.contains(&name.as_str()), "{name} is blocked");
+        // Each game that used a cell adds 1/60 (at least 2%): 0 means no game.
+        assert_eq!(
+            never.contains(&name.as_str()),
+            share == "0",
+            "{name}: {share}"
+        );
+    }
+    let text = stdout(&weft(&[
+        "check",
+        "games/crossings-open.game",
+        "--playouts",
+        "60",
+        "--detailed",
+        "60",
+    ]));
+    assert!(text.contains("% of the 59 points occupied"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

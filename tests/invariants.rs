@@ -123,6 +123,7 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
             let by_connection = matches!(
                 s.decided_by(),
                 Some(Decider::Goal(i)) if matches!(r.goals()[i as usize].goal, Goal::Connect { .. })
+                    && r.goals()[i as usize].verdict == Verdict::Win
             );
             if placement && by_connection {
                 assert!(connected(s, p), "the winner's chain exists");

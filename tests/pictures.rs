@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use weft::engine::rng::Rng;
 use weft::engine::state::{Outcome, Slot, State};
 use weft::interface::picture::{changes, position_svg, winning, Marks};
+use weft::rules::{Goal, Touch};
 use weft::tools::playout::random_game;
 
 /// A fresh scratch directory for one test.
@@ -127,12 +128,23 @@ fn every_game_s_start_and_mid_game_draw_as_well_formed_svg_with_every_cell_and_p
                 assert!(labels.contains(&&cell[..i]), "{what}: column of {cell}");
                 assert!(labels.contains(&&cell[i..]), "{what}: row of {cell}");
             }
-            // Each player who owns a region has edges drawn in its colour.
+            // Each player who owns a region, or has a connection goal of their own
+            // naming regions, has edges drawn in its colour.
             for p in 0..2 {
                 let drawn = count(&doc, &format!("p{p}")) - count_pieces_of(state, p);
+                let pursues = rules.goals().iter().any(|g| {
+                    g.player == Some(p)
+                        && matches!(
+                            g.goal,
+                            Goal::Connect {
+                                touch: Touch::Some { .. },
+                                ..
+                            }
+                        )
+                });
                 assert_eq!(
                     drawn > 0,
-                    rules.connect().own[p] != 0,
+                    rules.connect().own[p] != 0 || pursues,
                     "{what}: player {p}'s edges"
                 );
             }
@@ -169,11 +181,11 @@ fn both_players_edges_are_equally_long_on_symmetric_boards() {
         for n in sizes {
             let rules = load(file, Some(n), &[]);
             let g = Geometry::new(rules.board(), 40.0);
-            let marks = edge_marks(&g, &rules.connect().own);
+            let marks = edge_marks(&g, &rules.connect().own, 0.0);
             let length = |p: usize| -> f64 {
                 marks
                     .iter()
-                    .filter(|m| m.player == p)
+                    .filter(|m| m.group == p)
                     .map(|m| (m.ends[0].0 - m.ends[1].0).hypot(m.ends[0].1 - m.ends[1].1))
                     .sum()
             };
@@ -567,4 +579,126 @@ fn the_html_report_is_self_contained_and_has_its_plots() {
     assert!(html.contains("The variants side by side"));
     assert_eq!(html.matches("data-plot=\"wins\"").count(), 2);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The regions of goals either player pursues are drawn along the border, one colour
+/// per goal, and named in the legend: Y's three sides, and Havannah's six corners and
+/// six sides (a corner is a single cell; a side is an edge without its corners).
+#[test]
+fn goal_regions_of_either_player_are_drawn_along_the_border() {
+    let region_marks = |doc: &roxmltree::Document| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("edge shared"))
+            .map(|n| {
+                (
+                    n.attribute("data-region").unwrap().to_string(),
+                    n.attribute("stroke").unwrap().to_string(),
+                )
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let legend = |doc: &roxmltree::Document| -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter(|n| {
+                n.ancestors()
+                    .any(|a| a.attribute("class") == Some("legend"))
+            })
+            .filter_map(|n| n.text().map(String::from))
+            .collect()
+    };
+    let y = position_svg(&State::new(rules("y", 5)), &Marks::default());
+    let doc = roxmltree::Document::parse(&y).unwrap();
+    assert_eq!(count(&doc, "cell"), 15);
+    let green = "#009e73".to_string();
+    assert_eq!(
+        region_marks(&doc),
+        [
+            ("bottom".to_string(), green.clone()),
+            ("left".to_string(), green.clone()),
+            ("right".to_string(), green.clone())
+        ]
+    );
+    assert!(legend(&doc).contains(&"win: connect left right bottom (either player)".to_string()));
+    assert_eq!(
+        count(&doc, "p0") + count(&doc, "p1"),
+        0,
+        "no player owns an edge"
+    );
+
+    let h = position_svg(&State::new(rules("havannah", 4)), &Marks::default());
+    let doc = roxmltree::Document::parse(&h).unwrap();
+    assert_eq!(count(&doc, "cell"), 37);
+    let marks = region_marks(&doc);
+    let corners: Vec<&str> = marks
+        .iter()
+        .filter(|(_, c)| *c == green)
+        .map(|(r, _)| r.as_str())
+        .collect();
+    let sides: Vec<&str> = marks
+        .iter()
+        .filter(|(_, c)| c == "#56b4e9")
+        .map(|(r, _)| r.as_str())
+        .collect();
+    assert_eq!(
+        corners,
+        [
+            "bottom-left",
+            "bottom-right",
+            "left",
+            "right",
+            "top-left",
+            "top-right"
+        ]
+    );
+    assert_eq!(
+        sides,
+        [
+            "bottom-side",
+            "lower-left-side",
+            "lower-right-side",
+            "top-side",
+            "upper-left-side",
+            "upper-right-side"
+        ]
+    );
+    let words = legend(&doc);
+    assert!(words.contains(&"win: connect 2 of corners (either player)".to_string()));
+    assert!(words.contains(&"win: connect 3 of sides (either player)".to_string()));
+    // A bridge: the winning chain outlined, the ending named with its goal.
+    let won = State::new(rules("havannah", 4))
+        .replay("d1 f4 c2 f5 b3 g4 a4")
+        .unwrap();
+    let svg = position_svg(
+        &won,
+        &Marks {
+            winning: winning::winning_cells(&won),
+            ..Marks::default()
+        },
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(cells_of(&doc, "win"), ["a4", "b3", "c2", "d1"]);
+    assert!(legend(&doc).contains(&"black wins: connect 2 of corners".to_string()));
+}
+
+/// The legend names the piece kinds where there are several or neutral ones.
+#[test]
+fn the_legend_names_the_piece_kinds() {
+    let svg = position_svg(&State::new(rules("windborne", 3)), &Marks::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        texts.contains(&"disk") && texts.contains(&"pawn (neutral)"),
+        "{texts:?}"
+    );
+    let svg = position_svg(&State::new(rules("hex", 3)), &Marks::default());
+    assert!(!svg.contains(">stone<"), "one kind: not named");
 }

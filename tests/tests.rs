@@ -24,6 +24,8 @@ mod ref_crossings;
 mod ref_windborne;
 mod repl;
 mod sample;
+mod serve;
+mod serve_browser;
 mod solve;
 
 #[path = "../benches/handwritten/mod.rs"]

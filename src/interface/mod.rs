@@ -1,7 +1,7 @@
 //! What people touch: the command line ([`cli`]), editors ([`lsp`]), the playtest REPL
 //! ([`repl`]), the board as text ([`render`]) and as SVG pictures ([`picture`]), the
-//! report as a web page ([`page`]), saved games ([`record`]) and printed replays
-//! ([`replay`]).
+//! report as a web page ([`page`]), saved games ([`record`]), printed replays ([`replay`]) and
+//! the playtest page ([`serve`]).
 //!
 //! The top layer: it may import every other; nothing imports it.
 
@@ -14,3 +14,4 @@ pub mod record;
 pub mod render;
 pub mod repl;
 pub mod replay;
+pub mod serve;

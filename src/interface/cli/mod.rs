@@ -14,6 +14,7 @@ mod play;
 mod render;
 mod replay;
 mod rules;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -54,6 +55,8 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Serve editors over standard input and output (the Language Server Protocol)
     Lsp(lsp::LspArgs),
+    /// Serve a playtest page: click to play, the rule file edited live beside it
+    Serve(serve::ServeArgs),
 }
 
 /// Runs weft with the given arguments (the first is the program name) and returns the
@@ -101,5 +104,6 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Bench(a) => bench::run(a, out),
         Command::Fmt(a) => fmt::run(a, out),
         Command::Lsp(a) => lsp::run(a, out),
+        Command::Serve(a) => serve::run(a, out),
     }
 }

@@ -29,22 +29,16 @@ pub fn first_moves(report: &CheckReport, start: &State) -> Option<String> {
     if games.iter().all(|&g| g == 0) {
         return None;
     }
-    let values = (0..n)
-        .map(|c| {
-            (games[c] > 0).then(|| {
-                let v = wins[c] as f64 / games[c] as f64;
-                (v, format!("{:.0}", 100.0 * v))
-            })
-        })
+    let rates: Vec<Option<f64>> = (0..n)
+        .map(|c| (games[c] > 0).then(|| wins[c] as f64 / games[c] as f64))
         .collect();
     Some(heatmap::svg(
         rules,
-        &Heat {
-            title: "First move: win % of the seat that made it, by cell".into(),
-            values,
-            low: "0% won".into(),
-            high: "100% won".into(),
-        },
+        &Heat::of_rates(
+            "First move: win % of the seat that made it, by cell",
+            &rates,
+            "won",
+        ),
     ))
 }
 
@@ -56,21 +50,19 @@ pub fn coverage(report: &CheckReport, start: &State) -> Option<String> {
     }
     let rules = start.rules();
     let b = rules.board();
-    let mut values = vec![None; b.len()];
+    let mut rates = vec![None; b.len()];
     for (name, k) in &c.by_cell {
         if let Some(cell) = b.parse_cell(name) {
-            let v = *k as f64 / c.games as f64;
-            values[cell as usize] = Some((v, format!("{:.0}", 100.0 * v)));
+            rates[cell as usize] = Some(*k as f64 / c.games as f64);
         }
     }
     Some(heatmap::svg(
         rules,
-        &Heat {
-            title: "Coverage: % of detailed games that used each cell".into(),
-            values,
-            low: "never used".into(),
-            high: "used in every game".into(),
-        },
+        &Heat::of_rates(
+            "Coverage: % of detailed games that used each cell",
+            &rates,
+            "of games",
+        ),
     ))
 }
 

@@ -193,7 +193,7 @@ fn variant(s: &mut String, v: &Variant, alone: bool) {
             s,
             "first-moves",
             &svg,
-            "Win % of the seat that made the first random move, on the cells that move reached (moves sharing a cell pooled).",
+            "Win % of the seat that made the first random move, on the cells that move reached (moves sharing a cell pooled); the colours run from the lowest rate to the highest.",
         );
     }
     if let Some(svg) = boards::coverage(r, v.start) {
@@ -202,7 +202,7 @@ fn variant(s: &mut String, v: &Variant, alone: bool) {
             "coverage",
             &svg,
             &format!(
-                "Coverage: {:.1}% of the {} cells occupied at some time in a game, on average over {} detailed games.",
+                "Coverage: {:.1}% of the {} cells occupied at some time in a game, on average over {} detailed games; each cell's share of those games, the colours running from the lowest share to the highest.",
                 100.0 * r.coverage.mean,
                 r.coverage.cells,
                 r.coverage.games

@@ -299,28 +299,34 @@ impl<'a> Geometry<'a> {
     }
 }
 
-/// A stretch of the board's border drawn in a player's colour.
+/// A stretch of the board's border drawn in the style of one group of regions.
 #[derive(Debug, Clone, Copy)]
 pub struct EdgeMark {
-    pub player: usize,
+    /// The index of the group (in the list given to [`edge_marks`]).
+    pub group: usize,
+    /// The region (its bit) the stretch belongs to.
+    pub region: usize,
     pub ends: [Pt; 2],
 }
 
-/// The parts of the board's border that the players' own regions colour. `own[p]` is
-/// player p's set of regions (a bit per region, as `Board::regions_of`).
+/// The parts of the board's border that groups of regions colour: `groups[i]` is a set
+/// of regions (a bit per region, as `Board::regions_of`) drawn in one style, e.g. a
+/// player's own edges, or the regions of a goal either player may reach. A region in
+/// several groups belongs to the first.
 ///
 /// A region's border is the sides of its cells that face off the board (not a blocked
 /// position). Each region faces one way on the whole — the mean of those sides'
 /// directions — and a side is the region's when it faces within 60° of that: so a
 /// corner cell of two edges gives each edge its own side, and a side that faces both
 /// (the obtuse corner of a rhombus, a hexagon's corners) is split in half between them.
-/// A region both players own is drawn in both colours, each side half and half.
-pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
+/// Where two regions of one group meet, each stretch stops short by `gap` pixels, so
+/// that regions drawn alike are still told apart (a triangle's three sides).
+pub fn edge_marks(g: &Geometry, groups: &[u32], gap: f64) -> Vec<EdgeMark> {
     let b = g.board;
     let regions = b.region_names().len();
-    // Per region: its owners (a bit per player) and the mean direction of its border
-    // sides.
-    let mut facing: Vec<Option<(u8, f64)>> = vec![None; regions];
+    let group_of = |r: usize| groups.iter().position(|m| m & (1 << r) != 0);
+    // Per region: its group and the mean direction of its border sides.
+    let mut facing: Vec<Option<(usize, f64)>> = vec![None; regions];
     let border = |id: Cell| -> Vec<Side> {
         g.sides(id)
             .into_iter()
@@ -328,14 +334,9 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
             .collect()
     };
     for (r, slot) in facing.iter_mut().enumerate() {
-        let player = own
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| *m & (1 << r) != 0)
-            .fold(0u8, |mask, (p, _)| mask | 1 << p);
-        if player == 0 {
+        let Some(group) = group_of(r) else {
             continue;
-        }
+        };
         let (mut sx, mut sy, mut n) = (0.0, 0.0, 0);
         for c in b.cells().filter(|&c| b.regions_of(c) & (1 << r) != 0) {
             for s in border(c) {
@@ -351,7 +352,7 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
             } else {
                 sy.atan2(sx)
             };
-            *slot = Some((player, mean));
+            *slot = Some((group, mean));
         }
     }
     let diff = |a: f64, b: f64| {
@@ -363,19 +364,6 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
         }
     };
     let mut marks = Vec::new();
-    // A stretch of border in the colours of the players in `owners`: one, or half and
-    // half for a region both own.
-    let mut mark = |owners: u8, a: Pt, e: Pt| {
-        let players: Vec<usize> = (0..8).filter(|p| owners >> p & 1 == 1).collect();
-        let k = players.len() as f64;
-        for (i, &player) in players.iter().enumerate() {
-            let at = |t: f64| (a.0 + (e.0 - a.0) * t, a.1 + (e.1 - a.1) * t);
-            marks.push(EdgeMark {
-                player,
-                ends: [at(i as f64 / k), at((i + 1) as f64 / k)],
-            });
-        }
-    };
     for c in b.cells() {
         let mine = b.regions_of(c);
         if mine == 0 {
@@ -384,36 +372,69 @@ pub fn edge_marks(g: &Geometry, own: &[u32]) -> Vec<EdgeMark> {
         for s in border(c) {
             // The regions this side belongs to, with the signed angle from the side to
             // the region's direction.
-            let mut takers: Vec<(u8, f64)> = (0..regions)
+            let mut takers: Vec<(usize, usize, f64)> = (0..regions)
                 .filter(|r| mine & (1 << r) != 0)
-                .filter_map(|r| facing[r])
-                .filter_map(|(p, mean)| {
+                .filter_map(|r| facing[r].map(|(group, mean)| (r, group, mean)))
+                .filter_map(|(r, group, mean)| {
                     if mean.is_nan() {
-                        return Some((p, 0.0));
+                        return Some((r, group, 0.0));
                     }
                     let d = diff(mean, s.angle);
-                    (d.abs() < PI / 3.0 - 1e-6).then_some((p, d))
+                    (d.abs() < PI / 3.0 - 1e-6).then_some((r, group, d))
                 })
                 .collect();
-            takers.sort_by(|a, b| a.1.total_cmp(&b.1));
-            takers.dedup_by_key(|t| t.0);
+            takers.sort_by(|a, b| a.2.total_cmp(&b.2));
             let [a, e] = s.ends;
-            match takers[..] {
-                [] => {}
-                [(p, _)] => mark(p, a, e),
-                _ => {
+            let mark = |(region, group, _): (usize, usize, f64), ends| EdgeMark {
+                group,
+                region,
+                ends,
+            };
+            match (takers.first(), takers.last()) {
+                (Some(&first), Some(&last)) if first.0 != last.0 => {
                     // The end at the smaller angle goes to the region turned that way.
                     let mid = ((a.0 + e.0) / 2.0, (a.1 + e.1) / 2.0);
-                    let (first, last) = (takers[0].0, takers[takers.len() - 1].0);
-                    if first == last {
-                        mark(first, a, e);
-                    } else {
-                        mark(first, a, mid);
-                        mark(last, mid, e);
-                    }
+                    marks.push(mark(first, [a, mid]));
+                    marks.push(mark(last, [mid, e]));
                 }
+                (Some(&only), _) => marks.push(mark(only, [a, e])),
+                _ => {}
             }
         }
     }
+    separate(&mut marks, gap);
     marks
+}
+
+/// Shortens each stretch by `gap` pixels at an end where a stretch of another region of
+/// the same group begins.
+fn separate(marks: &mut [EdgeMark], gap: f64) {
+    if gap <= 0.0 {
+        return;
+    }
+    let same = |p: Pt, q: Pt| (p.0 - q.0).hypot(p.1 - q.1) < 0.5;
+    let meets_other = |m: &EdgeMark, end: Pt, all: &[EdgeMark]| {
+        all.iter().any(|o| {
+            o.group == m.group && o.region != m.region && o.ends.iter().any(|&p| same(p, end))
+        })
+    };
+    let ends: Vec<[bool; 2]> = marks
+        .iter()
+        .map(|m| [0, 1].map(|i| meets_other(m, m.ends[i], marks)))
+        .collect();
+    for (m, cut) in marks.iter_mut().zip(ends) {
+        let [a, e] = m.ends;
+        let len = (e.0 - a.0).hypot(e.1 - a.1);
+        if len < 1e-9 {
+            continue;
+        }
+        let by = gap.min(0.45 * len) / len;
+        let (dx, dy) = ((e.0 - a.0) * by, (e.1 - a.1) * by);
+        if cut[0] {
+            m.ends[0] = (a.0 + dx, a.1 + dy);
+        }
+        if cut[1] {
+            m.ends[1] = (e.0 - dx, e.1 - dy);
+        }
+    }
 }

@@ -8,9 +8,12 @@
 //! regions ([`geometry`]), and what a move did is read from the positions before and
 //! after it ([`changes`]), so new board shapes and move kinds draw without changes.
 
+pub mod board;
 pub mod changes;
+pub mod edges;
 pub mod geometry;
 pub mod heatmap;
+pub mod legend;
 pub mod position;
 pub mod style;
 pub mod svg;

@@ -28,13 +28,19 @@ pub const NEUTRAL_LINE: &str = "#1c1c1c";
 /// The players' edges: blue for the first, orange for the second.
 pub const EDGE: [&str; 2] = ["#0072b2", "#e69f00"];
 
+/// The regions of goals either player pursues (a triangle's sides, a hexagon's corners
+/// and sides), one colour per goal: bluish green, sky blue and a dark grey (Okabe–Ito),
+/// a mid, a light and a dark grey in print.
+pub const SHARED: [&str; 3] = ["#009e73", "#56b4e9", "#4d4d4d"];
+
 /// The last move's ring, and the hollow ring where a piece left.
 pub const LAST: &str = "#d55e00";
 /// A highlighted cell: fill and outline.
 pub const HIGHLIGHT: &str = "#f0e442";
 pub const HIGHLIGHT_LINE: &str = "#d55e00";
-/// The outline of the cells of a winning chain or group.
-pub const WIN: &str = "#cc79a7";
+/// The outline of the cells of a winning chain or group: a dark wine red, which stays
+/// dark (and so stands out on the light cells) in a grey print.
+pub const WIN: &str = "#882255";
 
 /// Each player's tone: 0 (dark stones, blue edges) or 1 (light stones, orange edges).
 /// A player named `white` or `light` gets the light tone and one named `black` or `dark`
