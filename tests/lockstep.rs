@@ -1,7 +1,9 @@
 //! weft playing the connection family's rule files in lockstep with the independent,
 //! naive references of `tests/family/` (which share no code with weft): at every ply of
 //! thousands of random games, the same legal moves, the same position, the same
-//! ending — and, where a game has several goals, the same goal deciding it.
+//! colour to move (and the same seats, where the reference keeps them: Unlur), the same
+//! ending — and, where a game has several goals, the same goal deciding it; and their
+//! perft counts, from the start and (Unlur) from near the end of random games.
 
 use crate::common::*;
 use crate::family::{self, RefOutcome, Reference};
@@ -16,6 +18,10 @@ struct Seen {
     draws: u64,
     plies: u64,
     games: u64,
+    /// Wins of the player who did not make the last move (a losing shape, no move).
+    wins_after_the_losers_move: u64,
+    /// Games that ended with the players in changed seats (references that track it).
+    seats_changed: u64,
 }
 
 /// The goal that decided a weft game, in the reference's words (`translate` maps the
@@ -57,6 +63,7 @@ fn lockstep_at<R: Reference>(
         let mut w = State::new(rules.clone());
         let mut r = make();
         let mut history = Vec::new();
+        let mut last_mover = None;
         loop {
             let at = || format!("{file} size {size} game {g} after {history:?}");
             let mut wm: Vec<String> = w.legal_moves().iter().map(|m| m.to_text(&rules)).collect();
@@ -73,10 +80,18 @@ fn lockstep_at<R: Reference>(
                 };
                 assert_eq!(here, content, "{name} differs: {}", at());
             }
+            if let Some(changed) = r.changed_seats() {
+                assert_eq!(w.swapped(), changed, "seats differ: {}", at());
+            }
             match (w.outcome(), r.outcome()) {
-                (None, None) => {}
+                (None, None) => {
+                    assert_eq!(w.to_move(), r.to_move(), "the mover differs: {}", at());
+                }
                 (Some(Outcome::Win(c)), Some(RefOutcome::Win { colour, how })) => {
                     assert_eq!(c, colour, "winners differ: {}", at());
+                    if Some(c) != last_mover {
+                        seen.wins_after_the_losers_move += 1;
+                    }
                     let mine = weft_how(&w, translate);
                     assert_eq!(
                         mine,
@@ -98,6 +113,7 @@ fn lockstep_at<R: Reference>(
                 }
                 (wo, ro) => panic!("endings differ: weft {wo:?}, reference {ro:?}: {}", at()),
             }
+            last_mover = Some(w.to_move());
             let m = w.random_move(&mut rng).expect("the game goes on");
             let text = m.to_text(&rules);
             w.play_unchecked(m);
@@ -106,6 +122,7 @@ fn lockstep_at<R: Reference>(
             seen.plies += 1;
         }
         seen.games += 1;
+        seen.seats_changed += u64::from(r.changed_seats() == Some(true));
     }
     seen
 }
@@ -296,4 +313,94 @@ fn perft_agrees_with_the_references() {
     same_perft("y", 5, true, 3, family::y::Y::new(5, false));
     same_perft("omny", 3, false, 4, family::omny::Omny::new(3, true));
     same_perft("gale", 5, true, 5, family::gale::Gale::new(5));
+    same_perft("unlur", 3, false, 5, family::unlur::Unlur::new(3));
+    same_perft("unlur", 4, false, 4, family::unlur::Unlur::new(4));
+}
+
+/// Unlur's goals as the reference names them: the shape each describes (a win goal
+/// when the mover made its own shape, a lose goal when it made only the opponent's).
+fn unlur_shape(text: &str) -> String {
+    match text {
+        "connect opposite edges" => "white-shape",
+        "connect top lower-right lower-left" | "connect upper-right bottom upper-left" => {
+            "black-shape"
+        }
+        other => other,
+    }
+    .to_string()
+}
+
+#[test]
+fn unlur_agrees_with_the_reference_opening_pass_seats_and_losing_shapes_included() {
+    let (mut endings, mut games, mut by_loser, mut seats) = (BTreeMap::new(), 0, 0, 0);
+    for (size, n) in [(3, 600), (4, 500), (5, 400)] {
+        let seen = lockstep(
+            "unlur",
+            size,
+            n,
+            &|| family::unlur::Unlur::new(size as i32),
+            &unlur_shape,
+        );
+        // Every full board of sides 2 and 3 holds a shape (checked in the reference);
+        // random games on larger ones have not filled one without a shape either.
+        assert_eq!(seen.draws, 0, "size {size}: {seen:?}");
+        for (k, v) in seen.endings {
+            *endings.entry(k).or_insert(0) += v;
+        }
+        games += seen.games;
+        by_loser += seen.wins_after_the_losers_move;
+        seats += seen.seats_changed;
+    }
+    eprintln!("unlur lockstep: {games} games, {endings:?}, {by_loser} lost by a losing shape, seats changed in {seats}");
+    // Both shapes decide games, some of them made by the player who then loses, and
+    // the opening ends with either player's pass.
+    for shape in ["white-shape", "black-shape"] {
+        assert!(
+            endings.get(shape).copied().unwrap_or(0) >= 100,
+            "{endings:?}"
+        );
+    }
+    assert!(by_loser >= 20, "{by_loser} games lost by a losing shape");
+    assert!(seats >= 100 && games - seats >= 100, "{seats} of {games}");
+}
+
+/// Unlur: weft's perft and the reference's from positions a few plies before the end
+/// of random games, where shapes, losing shapes and the end of the game are counted
+/// (the perft from the start reaches none of them at the depths checked).
+#[test]
+fn unlur_perft_near_the_end_agrees_with_the_reference() {
+    for (size, games, back) in [(3, 40, 4), (4, 30, 3), (5, 20, 2)] {
+        let rules = load("games/unlur.game", Some(size), &[]);
+        for g in 0..games {
+            let mut rng = Rng::for_game(size as u64 * 31 + 5, g);
+            let mut w = State::new(rules.clone());
+            let mut moves = Vec::new();
+            while w.outcome().is_none() {
+                let m = w.random_move(&mut rng).expect("the game goes on");
+                w.play_unchecked(m);
+                moves.push(m);
+            }
+            // Back `back` plies from the end, then one ply deeper than the game went:
+            // the random game's last moves are a line of the tree, which ends in it.
+            let mut w = State::new(rules.clone());
+            let mut r = family::unlur::Unlur::new(size as i32);
+            let start = moves.len().saturating_sub(back);
+            for &m in &moves[..start] {
+                r.play(&m.to_text(&rules));
+                w.play_unchecked(m);
+            }
+            let depth = moves.len() - start + 1;
+            let mine = weft::tools::perft::perft(&w, depth);
+            let reference = family::perft(&r, depth);
+            assert_eq!(
+                mine,
+                reference,
+                "unlur size {size} game {g} after {:?}",
+                moves[..start]
+                    .iter()
+                    .map(|m| m.to_text(&rules))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
 }

@@ -1,18 +1,22 @@
-//! Independent, naive reference implementations of seven classic connection games
-//! (Havannah, Y, Omny, Gale, Lines of Action, Gonnect, Slither), written in plain
+//! Independent, naive reference implementations of eight classic connection games
+//! (Havannah, Y, Omny, Gale, Lines of Action, Gonnect, Slither, Unlur), written in plain
 //! Rust from `FAMILY.md` (and `RULES.md`'s shared conventions) alone, so that weft's
 //! rule files for them can later be played in lockstep against something that
 //! shares no code with weft. Nothing under `tests/family/` uses the `weft` crate.
 //!
 //! Conventions (RULES.md, FAMILY.md):
-//! - colour 0 is black, colour 1 is white; black moves first in all seven games;
+//! - colour 0 is black, colour 1 is white; black moves first in all eight games
+//!   (Unlur: the first player, who moves first, starts as black; its opening pass
+//!   may change the seats, recorded like the swap, or keep white to move: see
+//!   `unlur.rs`, which has its own random-game driver for that reason);
 //! - everything is in colour terms: the swap (pie), where a game has it, is a move
 //!   of ply 1 only, leaves the board as it is and keeps white to move (the players
 //!   change seats, not the colours' turn order);
 //! - a forced pass is the move `pass`; the swap and a forced pass count in perft;
 //!   a finished game has no legal move and is not extended in perft;
-//! - a move's text is exactly weft's notation: a cell name (`c4`), `swap`, `pass`,
-//!   `FROM-TO` for a one-piece move, and steps joined by `,` for a two-step turn.
+//! - a move's text is exactly weft's notation: a cell name (`c4`), `swap`, `pass`
+//!   (forced, or Unlur's opening pass), `FROM-TO` for a one-piece move, and steps
+//!   joined by `,` for a two-step turn.
 //!
 //! Clarity wins over speed: whole-board flood fills everywhere.
 
@@ -23,6 +27,7 @@ pub mod havannah;
 pub mod loa;
 pub mod omny;
 pub mod slither;
+pub mod unlur;
 pub mod y;
 
 use std::collections::HashSet;
@@ -32,7 +37,8 @@ use std::collections::HashSet;
 pub enum RefOutcome {
     /// `colour` won; `how` names the goal(s) reached, in a fixed order per game
     /// (Havannah: some of "ring", "bridge", "fork"; connection games: "connection";
-    /// Omny: "separation"; Gonnect also "no-move" when the loser cannot move).
+    /// Omny: "separation"; Gonnect also "no-move" when the loser cannot move;
+    /// Unlur: the one shape that decided, "white-shape" or "black-shape").
     Win {
         colour: usize,
         how: Vec<&'static str>,
@@ -40,7 +46,7 @@ pub enum RefOutcome {
     Draw,
 }
 
-/// The interface shared by the seven references.
+/// The interface shared by the eight references.
 pub trait Reference: Clone {
     /// Every legal move in notation (`swap` and `pass` included when legal), each
     /// once; empty when the game is over.
@@ -58,6 +64,11 @@ pub trait Reference: Clone {
     /// The cells the last move emptied by capture (games without captures: none).
     fn last_captures(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// Whether the players have changed seats, for a reference that keeps track of it
+    /// (Unlur's opening pass); `None` for the others (the swap is not tracked).
+    fn changed_seats(&self) -> Option<bool> {
+        None
     }
 }
 
@@ -235,7 +246,7 @@ pub fn checked_depth(table: &PerftTable) -> usize {
         .min(if cfg!(debug_assertions) { 3 } else { 4 })
 }
 
-/// Every depth of the perft files (about 80 s in release: run with `--ignored`).
+/// Every depth of the perft files (about 90 s in release: run with `--ignored`).
 #[test]
 #[ignore]
 fn family_deep_perft() {
@@ -251,4 +262,6 @@ fn family_deep_perft() {
         perft(&slither::Slither::new(4, t.swap), t.counts.len()),
         t.counts
     );
+    let t = read_perft(unlur::PERFT_FILE);
+    assert_eq!(perft(&unlur::Unlur::new(3), t.counts.len()), t.counts);
 }
