@@ -982,6 +982,7 @@ fn random_command_lines_never_panic_and_bad_ones_keep_the_game() {
             moves: None,
             computer: None,
             budget: Budget::Playouts(20),
+            memory: weft::tools::ai::DEFAULT_MEMORY_MIB,
             seed: 1,
             colour: false,
         };
