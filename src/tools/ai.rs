@@ -125,6 +125,12 @@ impl Options {
     }
 }
 
+impl From<Budget> for Options {
+    fn from(budget: Budget) -> Options {
+        Options::new(budget)
+    }
+}
+
 /// A mean result with the number of playouts behind it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
@@ -680,19 +686,19 @@ fn winner_seat(end: &State) -> Option<usize> {
 
 /// Searches from `state` and returns the move to play, or `None` when the game is over.
 /// With a single legal move, that move is returned without searching.
-pub fn search(state: &State, options: &Options, rng: &mut Rng) -> Option<Analysis> {
-    Searcher::new().search(state, options, rng, &AtomicBool::new(false))
+pub fn search(state: &State, options: impl Into<Options>, rng: &mut Rng) -> Option<Analysis> {
+    Searcher::new().search(state, &options.into(), rng, &AtomicBool::new(false))
 }
 
 /// [`search`], stopping early (after at least one playout) once `stop` is set, as the
 /// REPL's Ctrl-C handler does; the analysis then covers the playouts made so far.
 pub fn search_until(
     state: &State,
-    options: &Options,
+    options: impl Into<Options>,
     rng: &mut Rng,
     stop: &AtomicBool,
 ) -> Option<Analysis> {
-    Searcher::new().search(state, options, rng, stop)
+    Searcher::new().search(state, &options.into(), rng, stop)
 }
 
 /// The tally of [`versus_random`].
@@ -719,7 +725,13 @@ impl VersusTally {
 /// Plays `games` games from `start`, the computer against a uniformly random player,
 /// the computer taking the first seat in even-numbered games and the second in odd
 /// ones. Game `i` uses generators derived from `seed` and `i` only.
-pub fn versus_random(start: &State, games: u32, options: &Options, seed: u64) -> VersusTally {
+pub fn versus_random(
+    start: &State,
+    games: u32,
+    options: impl Into<Options>,
+    seed: u64,
+) -> VersusTally {
+    let options = options.into();
     let mut t = VersusTally {
         games,
         ..VersusTally::default()
@@ -734,7 +746,7 @@ pub fn versus_random(start: &State, games: u32, options: &Options, seed: u64) ->
         while !s.is_over() {
             let mv = if s.seat_of(s.to_move()) == ai_seat {
                 let a = searcher
-                    .search(&s, options, &mut ai_rng, &never)
+                    .search(&s, &options, &mut ai_rng, &never)
                     .expect("the game is not over");
                 t.ai_moves += 1;
                 t.ai_seconds += a.seconds;

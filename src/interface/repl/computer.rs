@@ -39,7 +39,7 @@ impl Session {
             budget,
             memory: self.memory,
         };
-        ai::search_until(s, &options, &mut self.rng, interrupt::flag())
+        ai::search_until(s, options, &mut self.rng, interrupt::flag())
             .ok_or_else(|| self.over_message())
     }
 
@@ -195,7 +195,7 @@ pub fn measure(start: &Start, games: u32, out: &mut impl Write) -> Result<(), Re
         budget: start.budget,
         memory: start.memory,
     };
-    let t = ai::versus_random(session.state(), games, &options, start.seed);
+    let t = ai::versus_random(session.state(), games, options, start.seed);
     writeln!(
         out,
         "{}, {}: the computer ({}) against a uniformly random player, {} games, seats alternating, seed {}\n\
