@@ -460,3 +460,54 @@ fn a_check_tally_survives_its_part_form() {
         assert_eq!(back.tally(start.rules()).unwrap(), t, "{game}");
     }
 }
+
+/// `match --html` writes a page with every game and the first moves on the board;
+/// `swapmap --svg` draws the map; neither replaces a file without --force.
+#[test]
+fn a_match_page_and_a_swap_map_picture_are_written() {
+    let dir = scratch("pictures");
+    let page = dir.join("match.html");
+    let page = page.to_str().unwrap();
+    let o = weft(&[&MATCH[..], &["--html", page]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = std::fs::read_to_string(page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("mcts:60 scores"), "the strength comparison");
+    assert_eq!(
+        html.matches("<code class=\"moves\">").count(),
+        12,
+        "every game"
+    );
+    assert!(
+        html.matches("<svg").count() >= 2,
+        "the first moves on the board"
+    );
+    let again = weft(&[&MATCH[..], &["--html", page]].concat());
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(
+        stderr(&again),
+        format!("{page} already exists: add --force to replace it\n")
+    );
+    let svg = dir.join("map.svg");
+    let svg = svg.to_str().unwrap();
+    let o = weft(&[
+        "swapmap",
+        "games/crossway.game",
+        "--size",
+        "3",
+        "--players",
+        "mcts:20",
+        "--games-per-move",
+        "2",
+        "--svg",
+        svg,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let picture = std::fs::read_to_string(svg).unwrap();
+    assert!(picture.starts_with("<svg") || picture.starts_with("<?xml"));
+    assert_eq!(
+        picture.matches("class=\"heat-cell\"").count(),
+        9,
+        "every first move"
+    );
+}

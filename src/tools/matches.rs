@@ -240,16 +240,19 @@ pub struct Strength {
     pub elo_ci95: [Option<f64>; 2],
 }
 
-/// The Elo difference of a score, none where it is infinite.
+/// The Elo difference of a score, none where it is infinite (a score of 0 or 1, or
+/// within rounding of them, as the end of an interval at 0% or 100% is).
 ///
 /// ```
 /// use weft::tools::matches::elo;
 /// assert_eq!(elo(0.5), Some(0.0));
 /// assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
 /// assert_eq!(elo(1.0), None);
+/// assert_eq!(elo(0.9999999999999999), None);
 /// ```
 pub fn elo(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| 400.0 * (score / (1.0 - score)).log10())
+    const ROUNDING: f64 = 1e-9;
+    (score > ROUNDING && score < 1.0 - ROUNDING).then(|| 400.0 * (score / (1.0 - score)).log10())
 }
 
 /// A first move and how often the second player swapped after it.

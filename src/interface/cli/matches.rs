@@ -5,6 +5,7 @@
 use super::args::{self, GameArgs};
 use super::error::CliError;
 use super::part::{self, PartOf, SliceArgs};
+use crate::interface::{match_page, output};
 use crate::tools::ai;
 use crate::tools::matches::{self, GameStart, MatchMeta, MatchPlan, MatchReport, Thinking};
 use crate::tools::merge::PartTime;
@@ -45,6 +46,13 @@ pub struct MatchArgs {
     /// Print the report as JSON (with every game's moves)
     #[arg(long)]
     json: bool,
+    /// Also write the report as one self-contained web page (the first moves drawn on
+    /// the board, every game listed)
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
+    /// Replace the --html file if it exists
+    #[arg(long, requires = "html")]
+    force: bool,
     #[command(flatten)]
     slice: SliceArgs,
 }
@@ -58,7 +66,17 @@ pub fn run(a: MatchArgs, out: &mut impl Write) -> Result<(), CliError> {
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let slice = a.slice.slice(a.games, "--games", a.json, &[])?;
+    let slice = a
+        .slice
+        .slice(a.games, "--games", a.json, &[("--html", a.html.is_some())])?;
+    if let Some(path) = &a.html {
+        // Refuse before the games are played, not after.
+        if std::path::Path::new(path).exists() && !a.force {
+            return Err(CliError::Input(format!(
+                "{path} already exists: add --force to replace it"
+            )));
+        }
+    }
     let (loaded, state) = a.game.start(a.no_swap)?;
     if state.is_over() {
         return Err(CliError::Input(
@@ -134,6 +152,11 @@ pub fn run(a: MatchArgs, out: &mut impl Write) -> Result<(), CliError> {
             time: timing.then_some((seconds, threads, thinking)),
         },
     );
+    if let Some(path) = &a.html {
+        output::write_new(path, &match_page::page(&report, &state), a.force)
+            .map_err(CliError::Input)?;
+        eprintln!("wrote {path}");
+    }
     print(&report, a.json, out)
 }
 
