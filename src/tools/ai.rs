@@ -110,8 +110,8 @@ pub const DEFAULT_MEMORY_MIB: u64 = 256;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     pub budget: Budget,
-    /// The most memory the tree may take, in MiB (at least one chunk of nodes is
-    /// always allowed).
+    /// The most memory the tree may take, in MiB (at least one chunk of nodes, and the
+    /// root's children, are always allowed).
     pub memory: u64,
 }
 
