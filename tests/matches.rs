@@ -425,6 +425,16 @@ fn a_swap_map_covers_every_first_move_up_to_symmetry() {
     );
     let merged = weft_in(&dir, &["merge", "--json", "p1.json", "p0.json"]);
     assert_eq!(stdout(&merged), stdout(&o), "{}", stderr(&merged));
+    // The merged map drawn, as `swapmap --svg` draws it.
+    let drawn = weft_in(&dir, &["merge", "p1.json", "p0.json", "--svg", "map.svg"]);
+    assert_eq!(drawn.status.code(), Some(0), "{}", stderr(&drawn));
+    let svg = std::fs::read_to_string(dir.join("map.svg")).unwrap();
+    assert_eq!(svg.matches("class=\"heat-cell\"").count(), 16);
+    let refused = weft_in(&dir, &["merge", "p1.json", "p0.json", "--html", "x.html"]);
+    assert_eq!(
+        stderr(&refused),
+        "--html draws a check's report; these are parts of `weft swapmap`\n"
+    );
     // The text map, on the board.
     let text = stdout(&weft(&base));
     assert!(text.contains("swap map"), "{text}");

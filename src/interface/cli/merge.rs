@@ -30,8 +30,11 @@ pub struct MergeArgs {
     /// Also write a check's report as a web page (as `weft check --html`)
     #[arg(long, value_name = "FILE")]
     html: Option<String>,
-    /// Replace the --html file if it exists
-    #[arg(long, requires = "html")]
+    /// Also draw a swap map as an SVG heatmap (as `weft swapmap --svg`)
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+    /// Replace the --html or --svg file if it exists
+    #[arg(long)]
     force: bool,
 }
 
@@ -72,10 +75,14 @@ pub fn run(a: MergeArgs, out: &mut impl Write) -> Result<(), CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     let parts = merge::check_parts(parts).map_err(|e| CliError::Input(e.to_string()))?;
     let first = parts[0].1.clone();
-    if let Some(path) = &a.html {
-        if first.command != "check" {
+    for (option, path, command, what) in [
+        ("--html", &a.html, "check", "a check's report"),
+        ("--svg", &a.svg, "swapmap", "a swap map"),
+    ] {
+        let Some(path) = path else { continue };
+        if first.command != command {
             return Err(CliError::Usage(format!(
-                "--html draws a check's report; these are parts of `weft {}`",
+                "{option} draws {what}; these are parts of `weft {}`",
                 first.command
             )));
         }
@@ -166,7 +173,14 @@ pub fn run(a: MergeArgs, out: &mut impl Write) -> Result<(), CliError> {
             records.sort_by_key(|r| r.game);
             let time = time.map(|t| (t.seconds, t.threads, thinking));
             if first.command == "swapmap" {
-                return swapmap::report_merged(&first, &start, &plan, &records, time, a.json, out);
+                let merged = swapmap::Merged {
+                    first: &first,
+                    start: &start,
+                    plan: &plan,
+                    records: &records,
+                    time,
+                };
+                return swapmap::report_merged(merged, a.json, a.svg.as_deref(), a.force, out);
             }
             let report = MatchReport::build(
                 &start,

@@ -195,16 +195,31 @@ fn print(report: &SwapMapReport, json: bool, out: &mut impl Write) -> Result<(),
     Ok(())
 }
 
-/// `weft merge` of a swap map's parts: the report from every game.
+/// A swap map's parts, read and checked by `weft merge`.
+pub struct Merged<'a> {
+    pub first: &'a Part,
+    pub start: &'a State,
+    pub plan: &'a MatchPlan,
+    pub records: &'a [GameRecord],
+    pub time: Option<(f64, usize, Thinking)>,
+}
+
+/// `weft merge` of a swap map's parts: the report from every game (and with `svg`, the
+/// picture).
 pub fn report_merged(
-    first: &Part,
-    start: &State,
-    plan: &MatchPlan,
-    records: &[GameRecord],
-    time: Option<(f64, usize, Thinking)>,
+    m: Merged,
     json: bool,
+    svg_path: Option<&str>,
+    force: bool,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let Merged {
+        first,
+        start,
+        plan,
+        records,
+        time,
+    } = m;
     let games_per_move = part::number(first, "--games-per-move")?;
     let openings = swapmap::openings(start);
     let report = SwapMapReport::build(
@@ -224,5 +239,9 @@ pub fn report_merged(
             time: time.map(|(s, t, th)| (s, t, th.moves[0] + th.moves[1])),
         },
     );
+    if let Some(path) = svg_path {
+        output::write_new(path, &svg(start, &report), force).map_err(CliError::Input)?;
+        eprintln!("wrote {path}");
+    }
     print(&report, json, out)
 }
