@@ -175,6 +175,52 @@ fn a_strength_comparison_gives_wins_and_an_elo_difference() {
     assert!(text.contains("time: "), "{text}");
 }
 
+/// A player with a time a move plays, says that its games depend on the machine, and
+/// its slices merge.
+#[test]
+fn a_time_limited_player_plays_and_merges() {
+    let base = [
+        "match",
+        "games/crossway.game",
+        "--size",
+        "5",
+        "--players",
+        "mcts:10ms,random",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+    ];
+    let o = weft(&base);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("mcts:0.01s against random, 4 games"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  (mcts:0.01s thinks for a time a move: the games depend on the machine's speed and load)"),
+        "{text}"
+    );
+    assert!(text.contains("mcts:0.01s (A) won "), "{text}");
+    let dir = scratch("timed");
+    save(
+        &dir,
+        "a.json",
+        &[&base[..], &["--json", "--shard", "0/2"]].concat(),
+    );
+    save(
+        &dir,
+        "b.json",
+        &[&base[..], &["--json", "--shard", "1/2"]].concat(),
+    );
+    let merged = weft_in(&dir, &["merge", "a.json", "b.json"]);
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    assert!(stdout(&merged).contains("4 games"), "{}", stdout(&merged));
+    // Fixed-playout players get no such note.
+    assert!(!stdout(&weft(&MATCH)).contains("thinks for a time"));
+}
+
 #[test]
 fn bad_players_and_slices_are_usage_errors() {
     let cases: [(&[&str], &str); 6] = [
@@ -348,7 +394,7 @@ fn merge_refuses_parts_that_are_not_one_run() {
         ("match.json", "cannot merge match.json with a.json: match.json is a part of `weft match`, a.json of `weft check`".into()),
         ("overlap.json", "cannot merge a.json with overlap.json: they overlap in games 40..50 (a.json has 0..50, overlap.json has 40..100)".into()),
         ("short.json", "cannot merge: games 50..60 of the run's 100 are in no part".into()),
-        ("report.json", "report.json is not a part of a weft run: it has no `format` (a part is what `weft check` or `weft match` print with --json and a slice)".into()),
+        ("report.json", "report.json is not a part of a weft run: it has no `format` (a part is what `weft check`, `weft match` or `weft swapmap` print with --json and a slice)".into()),
     ];
     for (second, want) in cases {
         let o = weft_in(&dir, &["merge", "a.json", second]);

@@ -572,6 +572,20 @@ impl MatchReport {
         if !self.start_moves.is_empty() {
             let _ = writeln!(s, "start moves: {}", self.start_moves);
         }
+        let mut timed: Vec<&str> = self
+            .players
+            .iter()
+            .filter(|p| Player::parse(p).is_ok_and(|p| !p.is_deterministic()))
+            .map(String::as_str)
+            .collect();
+        timed.dedup();
+        if !timed.is_empty() {
+            let _ = writeln!(
+                s,
+                "  ({} thinks for a time a move: the games depend on the machine's speed and load)",
+                timed.join(" and ")
+            );
+        }
         let _ = writeln!(s, "\nresults");
         for (k, r) in self.results.iter().enumerate() {
             let _ = writeln!(

@@ -217,7 +217,7 @@ pub fn read_part(path: &str, text: &str) -> Result<Part, MergeError> {
         Some(f) => return Err(not(format!("its format is `{f}`, this weft reads `{FORMAT}`"))),
         None => {
             return Err(not(
-                "it has no `format` (a part is what `weft check` or `weft match` print with --json and a slice)".into(),
+                "it has no `format` (a part is what `weft check`, `weft match` or `weft swapmap` print with --json and a slice)".into(),
             ))
         }
     }

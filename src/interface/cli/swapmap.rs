@@ -154,7 +154,8 @@ pub fn run(a: SwapMapArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 /// The map as an SVG heatmap: each first move's cell filled by the first player's
-/// score, with the score and the verdict written in it.
+/// score on a scale from 25% to 75% (scores near a half are what the map is about),
+/// with the score and the verdict written in it.
 fn svg(start: &State, report: &SwapMapReport) -> String {
     let rules = start.rules();
     let b = rules.board();
@@ -167,7 +168,9 @@ fn svg(start: &State, report: &SwapMapReport) -> String {
         };
         for m in std::iter::once(&o.mv).chain(&o.same) {
             if let Some(c) = b.parse_cell(m) {
-                values[c as usize] = Some((o.score, format!("{:.0}{mark}", 100.0 * o.score)));
+                let shade = ((o.score - 0.25) * 2.0).clamp(0.0, 1.0);
+                let pct = (100.0 * o.score).round() as u32;
+                values[c as usize] = Some((shade, format!("{pct}{mark}")));
             }
         }
     }
@@ -179,8 +182,8 @@ fn svg(start: &State, report: &SwapMapReport) -> String {
                 report.game, report.games_per_move, report.players[0]
             ),
             values,
-            low: "0%".into(),
-            high: "100%".into(),
+            low: "25% or less".into(),
+            high: "75% or more".into(),
         },
     )
 }
