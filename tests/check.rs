@@ -305,7 +305,7 @@ fn a_report_is_built_from_the_tally_alone() {
     let meta = weft::tools::report::Meta {
         file: "x".into(),
         start_moves: String::new(),
-        seconds: 1.0,
+        seconds: Some(1.0),
     };
     let r = CheckReport::build(&start, &p, &t, &meta);
     assert_eq!(r, CheckReport::build(&start, &p, &run(&start, &p), &meta));
@@ -597,7 +597,7 @@ fn coverage_counts_cells_not_grid_positions() {
         &weft::tools::report::Meta {
             file: "games/crossings-open.game".into(),
             start_moves: String::new(),
-            seconds: 1.0,
+            seconds: Some(1.0),
         },
     );
     assert_eq!(report.coverage.cells, 59);

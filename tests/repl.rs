@@ -705,7 +705,8 @@ fn the_computer_answers_hints_and_undo_goes_back_to_the_persons_turn() {
         "--computer",
         "white",
     ];
-    let input = b"c3\nhint 100\nundo\nhistory\nai\ncomputer off\nai 50\nrandom 3\nhistory\n";
+    // a1, not c3: the computer swaps a stone in the centre of 5x5, as it should.
+    let input = b"a1\nhint 100\nundo\nhistory\nai\ncomputer off\nai 50\nrandom 3\nhistory\n";
     let (code, out) = play(&args, input);
     assert_eq!(code, Some(0));
     for expected in [
@@ -732,7 +733,7 @@ fn the_computer_answers_hints_and_undo_goes_back_to_the_persons_turn() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert!(untimed(&out).contains("white (computer) plays b5: 200; it expects"));
+    assert!(untimed(&out).contains("white (computer) plays a5: 200; it expects"));
     assert_eq!(untimed(&play(&args, input).1), untimed(&out));
 }
 
@@ -982,6 +983,7 @@ fn random_command_lines_never_panic_and_bad_ones_keep_the_game() {
             moves: None,
             computer: None,
             budget: Budget::Playouts(20),
+            memory: weft::tools::ai::DEFAULT_MEMORY_MIB,
             seed: 1,
             colour: false,
         };

@@ -1,5 +1,6 @@
 //! All integration tests, built as one binary (see `mod` lines).
 
+mod ai;
 mod architecture;
 mod browser;
 mod check;
@@ -17,6 +18,7 @@ mod golden;
 mod invariants;
 mod lockstep;
 mod lsp;
+mod matches;
 mod movement;
 mod perft;
 mod pictures;

@@ -100,7 +100,8 @@ fn draw_name(kind: DrawKind) -> String {
 }
 
 impl End {
-    fn of(outcome: Option<Outcome>) -> End {
+    /// How a game ended, from its outcome (`None`: still going, so cut).
+    pub fn of(outcome: Option<Outcome>) -> End {
         match outcome {
             Some(Outcome::Win(c)) => End::Win(c),
             Some(Outcome::Draw(k)) => End::Draw(draw_name(k)),
@@ -247,7 +248,8 @@ fn add_map<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {
 }
 
 impl PlayoutTally {
-    fn new(rules: &Rules) -> PlayoutTally {
+    /// An empty tally for `rules` (every claim listed, every count zero).
+    pub fn new(rules: &Rules) -> PlayoutTally {
         let players = rules.players().len();
         let mut claims = BTreeMap::new();
         for c in claim_names(rules) {
@@ -600,8 +602,22 @@ fn placements(rules: &Rules) -> Vec<(Move, usize)> {
 /// Plays the games of `plan` from `start` and returns their tally. `progress` is
 /// told of every finished batch of games (from any worker).
 pub fn run(start: &State, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> PlayoutTally {
+    run_slice(start, plan, 0..plan.games, progress)
+}
+
+/// Plays the games numbered `games` (a slice of the run `plan` describes: game `i`
+/// is played exactly as in the whole run) and returns their tally. Tallies of slices
+/// that cover the run once merge into the whole run's tally.
+pub fn run_slice(
+    start: &State,
+    plan: &Plan,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> PlayoutTally {
     let rules = start.rules().clone();
-    let batches = plan.games.div_ceil(BATCH);
+    let first = games.start;
+    let end = games.end.min(plan.games).max(first);
+    let batches = (end - first).div_ceil(BATCH);
     let threads = (plan.threads.max(1) as u64).min(batches.max(1)) as usize;
     let next = AtomicU64::new(0);
     let placements = placements(&rules);
@@ -624,8 +640,8 @@ pub fn run(start: &State, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Playo
                         if b >= batches {
                             break;
                         }
-                        let lo = b * BATCH;
-                        let hi = (lo + BATCH).min(plan.games);
+                        let lo = first + b * BATCH;
+                        let hi = (lo + BATCH).min(end);
                         for i in lo..hi {
                             play_one(start, plan, i, &mut scratch, &mut t);
                         }

@@ -9,6 +9,9 @@ mod check;
 pub mod error;
 mod fmt;
 mod lsp;
+mod matches;
+mod merge;
+mod part;
 mod perft;
 mod play;
 mod render;
@@ -16,6 +19,7 @@ mod replay;
 mod rules;
 mod serve;
 mod solve;
+mod swapmap;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -51,6 +55,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Measure random playouts (and moves) per second
     Bench(bench::BenchArgs),
+    /// Play games between two players (e.g. mcts:1000,mcts:100), seats alternating
+    Match(matches::MatchArgs),
+    /// The first player's score after each first move under skilled play: which to swap
+    Swapmap(swapmap::SwapMapArgs),
+    /// Combine the parts printed by slices of a run (--slice/--shard) into its report
+    Merge(merge::MergeArgs),
     /// Lay rule files out canonically: print, --check or --write
     Fmt(fmt::FmtArgs),
     /// Serve editors over standard input and output (the Language Server Protocol)
@@ -102,6 +112,9 @@ fn execute(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Play(a) => play::run(a, out),
         Command::Solve(a) => solve::run(a, out),
         Command::Bench(a) => bench::run(a, out),
+        Command::Match(a) => matches::run(a, out),
+        Command::Swapmap(a) => swapmap::run(a, out),
+        Command::Merge(a) => merge::run(a, out),
         Command::Fmt(a) => fmt::run(a, out),
         Command::Lsp(a) => lsp::run(a, out),
         Command::Serve(a) => serve::run(a, out),

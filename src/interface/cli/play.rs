@@ -1,10 +1,10 @@
 //! `weft play FILE`: the playtest REPL (or, hidden, the computer against a random
 //! player for measuring it).
 
-use super::args::GameArgs;
+use super::args::{self, GameArgs};
 use super::error::CliError;
 use crate::interface::repl;
-use crate::tools::ai::Budget;
+use crate::tools::ai::{self, Budget};
 use clap::Args;
 use std::io::Write;
 
@@ -18,6 +18,10 @@ pub struct PlayArgs {
     /// How long the computer thinks: playouts (2000) or a time (2s, 500ms)
     #[arg(long, default_value = "1s", value_parser = Budget::parse)]
     budget: Budget,
+    /// The most memory the computer's search tree may take, in MiB (1 to 1048576);
+    /// when it is full the search goes on with playouts from the tree's leaves
+    #[arg(long, value_name = "MIB", default_value_t = ai::DEFAULT_MEMORY_MIB, value_parser = args::memory)]
+    memory: u64,
     /// Seed of the computer and of `random` (default: from the clock)
     #[arg(long)]
     seed: Option<u64>,
@@ -33,6 +37,7 @@ pub fn run(a: PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
         moves: a.game.moves,
         computer: a.computer,
         budget: a.budget,
+        memory: a.memory,
         seed: a.seed.unwrap_or_else(repl::clock_seed),
         colour: repl::colour_wanted(),
     };

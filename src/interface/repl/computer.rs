@@ -35,7 +35,11 @@ impl Session {
         if let Some(f) = self.on_thinking.as_mut() {
             f(&format!("thinking ({budget})..."));
         }
-        ai::search_until(s, budget, &mut self.rng, interrupt::flag())
+        let options = ai::Options {
+            budget,
+            memory: self.memory,
+        };
+        ai::search_until(s, options, &mut self.rng, interrupt::flag())
             .ok_or_else(|| self.over_message())
     }
 
@@ -53,11 +57,12 @@ impl Session {
             "its only legal move".to_string()
         } else {
             format!(
-                "{} playouts in {}{}; it expects to win {:.0}%",
+                "{} playouts in {}{}; it expects to win {}",
                 a.playouts,
                 duration(a.seconds),
                 stopped_note(&a),
-                100.0 * a.value().unwrap_or(0.5)
+                a.value()
+                    .map_or_else(|| "an unknown share".to_string(), |v| v.to_string())
             )
         };
         let mut out = format!(
@@ -186,7 +191,11 @@ pub fn measure(start: &Start, games: u32, out: &mut impl Write) -> Result<(), Re
         ..start.clone()
     })
     .map_err(ReplError::Start)?;
-    let t = ai::versus_random(session.state(), games, start.budget, start.seed);
+    let options = ai::Options {
+        budget: start.budget,
+        memory: start.memory,
+    };
+    let t = ai::versus_random(session.state(), games, options, start.seed);
     writeln!(
         out,
         "{}, {}: the computer ({}) against a uniformly random player, {} games, seats alternating, seed {}\n\

@@ -72,6 +72,8 @@ pub struct Start {
     /// A player's name: the computer plays that seat.
     pub computer: Option<String>,
     pub budget: Budget,
+    /// The computer's tree may take this many MiB.
+    pub memory: u64,
     pub seed: u64,
     pub colour: bool,
 }
@@ -136,6 +138,7 @@ mod tests {
             moves: None,
             computer: None,
             budget: Budget::Playouts(50),
+            memory: ai::DEFAULT_MEMORY_MIB,
             seed: 1,
             colour: false,
         };

@@ -23,6 +23,8 @@ pub struct Session {
     /// The seat (0 = the first player) the computer plays.
     pub(super) computer: Option<usize>,
     pub(super) budget: Budget,
+    /// The computer's tree may take this many MiB.
+    pub(super) memory: u64,
     pub(super) rng: Rng,
     pub(super) colour: bool,
     /// The moves as last saved or loaded, to warn before quitting.
@@ -70,6 +72,7 @@ impl Session {
             redo: Vec::new(),
             computer: None,
             budget: start.budget,
+            memory: start.memory,
             rng: Rng::new(start.seed),
             colour: start.colour,
             saved: Vec::new(),

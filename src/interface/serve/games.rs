@@ -165,11 +165,11 @@ impl Games {
                         "the only legal move".to_string()
                     } else {
                         format!(
-                            "{} playouts in {:.1}s{}; the mover is expected to win {:.0}%",
+                            "{} playouts in {:.1}s{}; the mover is expected to win {}",
                             a.playouts,
                             a.seconds,
                             if a.stopped { " (stopped)" } else { "" },
-                            100.0 * a.value().unwrap_or(0.5)
+                            a.value().map_or("50%".to_string(), |e| e.to_string())
                         )
                     };
                     match task {

@@ -38,7 +38,7 @@ impl CheckReport {
                 .join(" "),
             swap_rule: rules.has_swap(),
             seed: plan.seed,
-            threads: plan.threads,
+            threads: meta.seconds.map(|_| plan.threads),
             games,
             wins_by_colour: rules
                 .players()
@@ -94,7 +94,7 @@ impl CheckReport {
                 .as_ref()
                 .map(|e| game_example(e, plan.seed, &meta.start_moves, rules)),
             seconds: meta.seconds,
-            playouts_per_second: ratio(games, 1) / meta.seconds.max(1e-9),
+            playouts_per_second: meta.seconds.map(|t| ratio(games, 1) / t.max(1e-9)),
         }
     }
 }
@@ -236,7 +236,7 @@ fn game_example(e: &Example, seed: u64, start_moves: &str, rules: &Rules) -> Gam
     }
 }
 
-fn length_report(lengths: &[u64]) -> Length {
+pub(crate) fn length_report(lengths: &[u64]) -> Length {
     let games: u64 = lengths.iter().sum();
     let total: u64 = lengths.iter().enumerate().map(|(n, k)| n as u64 * k).sum();
     let min = lengths.iter().position(|&k| k > 0).unwrap_or(0) as u32;

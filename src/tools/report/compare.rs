@@ -70,7 +70,11 @@ impl CheckReport {
                     .as_ref()
                     .map_or("-".into(), |e| e.length.to_string()),
             ),
-            ("playouts/s", format!("{:.0}", self.playouts_per_second)),
+            (
+                "playouts/s",
+                self.playouts_per_second
+                    .map_or("-".into(), |p| format!("{p:.0}")),
+            ),
         ]
     }
 }

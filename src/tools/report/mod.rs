@@ -11,6 +11,7 @@ mod build;
 mod compare;
 mod text;
 
+pub(crate) use build::length_report;
 pub use compare::compare;
 
 use crate::engine::state::State;
@@ -42,16 +43,28 @@ pub fn wilson(k: u64, n: u64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 1.0];
     }
+    wilson_rate(k as f64 / n as f64, n as f64)
+}
+
+/// The 95% Wilson score interval of an observed rate `p` over `n` trials, for rates
+/// that are not a whole count (a game with no winner scored as a half).
+///
+/// ```
+/// let [lo, hi] = weft::tools::report::wilson_rate(0.5, 100.0);
+/// assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+/// ```
+pub fn wilson_rate(p: f64, n: f64) -> [f64; 2] {
+    if n <= 0.0 {
+        return [0.0, 1.0];
+    }
     let z = 1.959_963_985_f64;
-    let n = n as f64;
-    let p = k as f64 / n;
     let d = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / d;
     let half = z / d * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-fn ratio(k: u64, n: u64) -> f64 {
+pub(crate) fn ratio(k: u64, n: u64) -> f64 {
     if n == 0 {
         0.0
     } else {
@@ -60,7 +73,7 @@ fn ratio(k: u64, n: u64) -> f64 {
 }
 
 impl Share {
-    fn new(name: &str, wins: u64, games: u64) -> Share {
+    pub(crate) fn new(name: &str, wins: u64, games: u64) -> Share {
         Share {
             name: name.to_string(),
             wins,
@@ -73,7 +86,7 @@ impl Share {
 
 const SEATS: [&str; 2] = ["first", "second"];
 
-fn seat_name(i: usize) -> String {
+pub(crate) fn seat_name(i: usize) -> String {
     SEATS
         .get(i)
         .map_or_else(|| format!("seat {}", i + 1), |s| s.to_string())
@@ -243,7 +256,9 @@ pub struct CheckReport {
     pub start_moves: String,
     pub swap_rule: bool,
     pub seed: u64,
-    pub threads: usize,
+    /// Worker threads (absent with `--no-timing`: nothing else depends on them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
     pub games: u64,
     pub wins_by_colour: Vec<Share>,
     pub wins_by_seat: Vec<Share>,
@@ -269,8 +284,12 @@ pub struct CheckReport {
     /// Games that broke at least one claim.
     pub broken_games: u64,
     pub shortest: Option<GameExample>,
-    pub seconds: f64,
-    pub playouts_per_second: f64,
+    /// The run's time (absent with `--no-timing`; in a merged report, the parts' times
+    /// added up).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playouts_per_second: Option<f64>,
 }
 
 /// Where a report comes from, besides the tally.
@@ -278,7 +297,27 @@ pub struct CheckReport {
 pub struct Meta {
     pub file: String,
     pub start_moves: String,
-    pub seconds: f64,
+    /// The run's time in seconds; `None` leaves the time, the speed and the thread
+    /// count out of the report (`--no-timing`), so that it depends on the rules, the
+    /// settings and the seed alone.
+    pub seconds: Option<f64>,
+}
+
+/// A progress bar on stderr for `games` games, with the time left (hidden unless
+/// `shown`).
+pub fn progress_bar(games: u64, message: &str, shown: bool) -> indicatif::ProgressBar {
+    let bar = if shown {
+        indicatif::ProgressBar::new(games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar.set_message(message.to_string());
+    bar
 }
 
 /// Runs a check: plays the games of `plan` from `start` (with a progress bar on
@@ -289,18 +328,9 @@ pub fn check(
     file: &str,
     start_moves: &str,
     progress: bool,
+    timing: bool,
 ) -> CheckReport {
-    let bar = if progress {
-        indicatif::ProgressBar::new(plan.games)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {eta} left")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar.set_message(start.rules().name().to_string());
+    let bar = progress_bar(plan.games, start.rules().name(), progress);
     let t0 = Instant::now();
     let tally = playout::run(start, plan, &|n| bar.inc(n));
     let seconds = t0.elapsed().as_secs_f64();
@@ -312,7 +342,7 @@ pub fn check(
         &Meta {
             file: file.to_string(),
             start_moves: start_moves.to_string(),
-            seconds,
+            seconds: timing.then_some(seconds),
         },
     )
 }

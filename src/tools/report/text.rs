@@ -55,7 +55,7 @@ impl CheckReport {
             .collect();
         writeln!(
             s,
-            "{}, {}{}, {} random games (seed {}, {} thread{})",
+            "{}, {}{}, {} random games (seed {}{})",
             self.game,
             self.board.shape,
             if params.is_empty() {
@@ -65,8 +65,11 @@ impl CheckReport {
             },
             self.games,
             self.seed,
-            self.threads,
-            if self.threads == 1 { "" } else { "s" }
+            match self.threads {
+                Some(1) => ", 1 thread".to_string(),
+                Some(n) => format!(", {n} threads"),
+                None => String::new(),
+            }
         )?;
         if !self.start_moves.is_empty() {
             writeln!(s, "start moves: {}", self.start_moves)?;
@@ -301,11 +304,14 @@ impl CheckReport {
             )?;
             writeln!(s, "  moves: {}", e.moves)?;
         }
+        let (Some(seconds), Some(speed)) = (self.seconds, self.playouts_per_second) else {
+            return Ok(());
+        };
         writeln!(
             s,
             "\ntime: {:.2} s, {:.0} playouts/s{}",
-            self.seconds,
-            self.playouts_per_second,
+            seconds,
+            speed,
             if self.branching.games > 0 {
                 format!(
                     " (the {} detailed games included; --detailed 0 for raw speed)",
