@@ -22,6 +22,8 @@ mod pictures;
 mod ref_crossings;
 mod ref_windborne;
 mod repl;
+mod repl_screens;
+mod repl_terminal;
 mod sample;
 mod solve;
 
