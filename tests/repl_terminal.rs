@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 /// A terminal of 110 columns by 60 rows running one command, in a tmux server of its
 /// own (killed on drop).
 struct Term {
-    socket: String,
+    /// The tmux server's socket, removed on drop.
+    socket: PathBuf,
 }
 
 /// A word quoted for the shell.
@@ -26,7 +27,7 @@ fn quote(word: &str) -> String {
 impl Term {
     fn tmux(&self, args: &[&str]) -> String {
         let out = Command::new("tmux")
-            .arg("-L")
+            .arg("-S")
             .arg(&self.socket)
             .args(args)
             .output()
@@ -45,7 +46,7 @@ impl Term {
     /// ends, the terminal shows `EXIT=code`.
     fn start(name: &str, args: &[&str], data: &Path) -> Term {
         let t = Term {
-            socket: format!("weft-test-{}-{name}", std::process::id()),
+            socket: data.join(format!("{name}.tmux")),
         };
         let mut cmd = format!(
             "env -u NO_COLOR XDG_DATA_HOME={} {}",
@@ -120,13 +121,33 @@ impl Term {
 impl Drop for Term {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
+            .arg("-S")
+            .arg(&self.socket)
+            .arg("kill-server")
             .output();
+        let _ = std::fs::remove_file(&self.socket);
     }
 }
 
-fn data_dir(name: &str) -> PathBuf {
-    scratch(&format!("term-{name}"))
+/// A scratch directory (the data directory and the tmux sockets), removed on drop: it
+/// is declared before the terminals, so dropped after them.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn data_dir(name: &str) -> Scratch {
+    Scratch(scratch(&format!("term-{name}")))
 }
 
 /// Bug 3 of issue 17: with the computer to move first, the title and the board are on

@@ -39,8 +39,10 @@ impl Session {
         if let Some(f) = self.on_thinking.as_mut() {
             f(&format!("thinking ({budget})..."));
         }
-        ai::search_until(s, budget, &mut self.rng, interrupt::flag())
-            .ok_or_else(|| self.over_message())
+        let a = ai::search_until(s, budget, &mut self.rng, interrupt::flag())
+            .ok_or_else(|| self.over_message())?;
+        self.interrupted = a.stopped;
+        Ok(a)
     }
 
     /// The computer plays one move for the player to move.
@@ -142,6 +144,7 @@ impl Session {
         }
         let mut out = String::new();
         let mut played = 0;
+        self.interrupted = false;
         while played < n && !self.state().is_over() {
             match self.computer_move(self.budget) {
                 Ok(t) => out.push_str(&t),
@@ -152,7 +155,7 @@ impl Session {
                 }
             }
             played += 1;
-            if out.contains("(stopped by Ctrl-C)") {
+            if self.interrupted {
                 out.push_str("self-play stopped by Ctrl-C\n");
                 break;
             }

@@ -168,6 +168,7 @@ mod tests {
             ["redo", "random", "reload", "rules"]
         );
         assert_eq!(words(c.complete("why b", 5)), ["b1", "b2", "b3"]);
+        assert_eq!(words(c.complete("moves c", 7)), ["c1", "c2", "c3"]);
         assert_eq!(
             c.complete("why b", 5),
             Completion::Words(4, vec!["b1".into(), "b2".into(), "b3".into()])

@@ -39,6 +39,8 @@ pub struct Session {
     pub(super) dropped: usize,
     /// Set by `quit`: the session is over.
     pub(super) quitting: bool,
+    /// Whether Ctrl-C cut the last search short.
+    pub(super) interrupted: bool,
     /// Called with a line to show before the computer thinks (a terminal shows it at
     /// once; a script has no use for it).
     pub(super) on_thinking: Option<Notice>,
@@ -91,6 +93,7 @@ impl Session {
             pending: None,
             dropped: 0,
             quitting: false,
+            interrupted: false,
             on_thinking: None,
         };
         let mut text = warnings;
