@@ -91,15 +91,15 @@ move 3: X black to play; last: white b2
             "--moves",
             "c3,c3 a3,a3"
         ]),
-        "            a   b   c
-       ------------
-    5 / .   .   .  \\ 5
-  4 / .   .   .   .  \\ 4
-3 <(O*) .   X*  .   .  > 3
-  2 \\ .   .   .   .  / 2
-    1 \\ .   .   .  / 1
-       ------------
-    c   d   e
+        "             a   b   c
+        ------------
+    5 /  .   .   .  \\ 5
+  4 /  .   .   .   .  \\ 4
+3 < (O*) .   X*  .   .  > 3
+  2 \\  .   .   .   .  / 2
+    1 \\  .   .   .  / 1
+        ------------
+     c   d   e
 X black   O white   * pawn (neutral)
 move 3: X black to play; last: white a3,a3
 "

@@ -336,7 +336,7 @@ impl<'a> Layout<'a> {
             let (from, to) = if b.is_hex() {
                 (lo - 1, hi + w)
             } else {
-                (lo - 2, hi + w + 1)
+                (lo - 1 - w, hi + w + 1)
             };
             let mut last_owner = None;
             for col in from..=to {
@@ -364,7 +364,7 @@ impl<'a> Layout<'a> {
             };
             let row = &self.rows[r];
             for (left, col, &(_, x, y)) in [
-                (true, lo - 2, row.first().expect("a row with an extent")),
+                (true, lo - 1 - w, row.first().expect("a row with an extent")),
                 (false, hi + w + 1, row.last().expect("a row with an extent")),
             ] {
                 let d = if left { (-1, 0) } else { (1, 0) };
@@ -421,7 +421,7 @@ impl<'a> Layout<'a> {
             };
             let label = (b.height - r).to_string();
             let n = label.chars().count() as i32;
-            canvas.text(r as i32, lo - 3 - n, &label, Ink::Plain);
+            canvas.text(r as i32, lo - 2 - w - n, &label, Ink::Plain);
             canvas.text(r as i32, hi + w + 3, &label, Ink::Plain);
         }
         let (top_y, bottom_y) = ((b.height - 1 - first) as i32, (b.height - 1 - last) as i32);

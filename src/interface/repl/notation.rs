@@ -128,7 +128,7 @@ impl Session {
             if let Some(m) = pick(&s) {
                 return Some(m);
             }
-            let mv = s.clone().random_move(&mut rng)?;
+            let mv = s.random_move(&mut rng)?;
             s.play_unchecked(mv);
         }
         None
