@@ -316,6 +316,66 @@ fn the_crossing_race_and_the_ply_limit_are_explained() {
     );
 }
 
+/// A separation and a deadlock, as the issue asks them told: whose group separates
+/// what (marked), and a draw with no move for either player. A finished game's title
+/// offers no move.
+#[test]
+fn a_separation_and_a_deadlock_are_explained() {
+    let (_, out) = play(
+        &[
+            "play",
+            "games/windborne.game",
+            "--size",
+            "3",
+            "--moves",
+            "b4,d2 c3,b5 d3,a4 d2-d1,b5 d1-d3,c2 d3-e3,d1 a4-b3,e3 b5-c4,e1 c4-d4,c4 e2 a5 \
+             b3-b2,c5",
+        ],
+        b"",
+    );
+    assert!(
+        out.ends_with(
+            "  4 /  .  [X ][X ] .* \\ 4
+3 <  .  (. ) O  [X ][X*]> 3
+  2 \\ (.*) X   .   O  / 2
+    1 \\  .   O   O  / 1
+        ------------
+     c   d   e
+X black   O white   * pawn (neutral)
+game over after 12 moves: black wins; last: white b3-b2,c5
+why: black's disks separate the pawns: d3 e3 b4 c4 a5 (marked [ ])
+"
+        ),
+        "{out}"
+    );
+    let (_, out) = play(
+        &[
+            "play",
+            "games/crossfield.game",
+            "--size",
+            "3",
+            "--moves",
+            "a3 b3 c3 a2 c2 a1 b1 c1",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "Crossfield, 3x3 (size=3). The game is over: `undo` takes back moves, `new` starts again, `help` lists the commands.
+    a b c
+  +=======+
+3 : X O X : 3
+2 : O . X : 2
+1 : O X(O): 1
+  +=======+
+    a b c
+X black: top, bottom (=)   O white: left, right (:)
+game over after 8 moves: draw: neither player can move; last: white c1
+why: draw: no move for either player
+"
+    );
+}
+
 /// Bug 5 of issue 17: the "not a move" message comes from the game's own turns, with a
 /// real example, and `swap`/`pass` only where the rules have them.
 #[test]

@@ -101,11 +101,19 @@ impl Session {
             let words: Vec<String> = m.split_whitespace().map(String::from).collect();
             s.play_texts(&words).map_err(|e| format!("--moves: {e}"))?;
         }
+        let invite = if s.state().is_over() {
+            // Nothing to play: no example, which would be a move that is not legal.
+            "The game is over: `undo` takes back moves, `new` starts again, `help` lists the commands.".to_string()
+        } else {
+            format!(
+                "Type a move such as {}, `help moves` for how to write one, or `help` for the commands.",
+                s.example_move()
+            )
+        };
         text.push_str(&format!(
-            "{}, {}. Type a move such as {}, `help moves` for how to write one, or `help` for the commands.\n",
+            "{}, {}. {invite}\n",
             s.rules.name(),
             s.describe_params(),
-            s.example_move()
         ));
         if let Some(name) = &start.computer {
             text.push_str(&s.set_computer(name)?);
