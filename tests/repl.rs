@@ -1191,7 +1191,11 @@ fn quit_warns_after_new_size_and_undo_but_not_after_save() {
 fn extra_arguments_are_refused_and_moves_takes_a_cell() {
     let (_, out) = play(
         &["play", "games/crossway.game", "--size", "5"],
-        b"quit now\nqiut\nmoves c3 d4\nmoves z9\nc3\nhistory\n",
+        b"quit now\nqiut\nmoves c3 d4\nmoves z9\nmoves c3\nc3\nhistory\n",
+    );
+    assert!(
+        out.contains("1 legal move for black that starts or ends at c3:\n  c3\n"),
+        "{out}"
     );
     assert!(out.contains("`quit` takes nothing after it, not `now` (`help quit` says what it does)\n`qiut` is not a command: did you mean `quit`? (`help` lists them)\n`moves` takes a cell: `c3 d4` is not a point (a column letter and a row number, e.g. a1)\n`moves` takes a cell: z9 is not on the board (columns a to e, rows 1 to 5)\n"), "{out}");
     assert!(out.ends_with("1 move: c3\n  1. black c3\n"), "{out}");

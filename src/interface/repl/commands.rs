@@ -67,7 +67,14 @@ impl Session {
             });
         }
         let at = match cell {
-            Some(c) => format!(" that start or end at {}", b.cell_name(c)),
+            Some(c) => {
+                let verb = if moves.len() == 1 {
+                    "starts or ends"
+                } else {
+                    "start or end"
+                };
+                format!(" that {verb} at {}", b.cell_name(c))
+            }
             None => String::new(),
         };
         Ok(format!(
