@@ -25,6 +25,8 @@ mod pictures;
 mod ref_crossings;
 mod ref_windborne;
 mod repl;
+mod repl_screens;
+mod repl_terminal;
 mod sample;
 mod serve;
 mod serve_browser;

@@ -1,8 +1,10 @@
 //! The commands that move through the game: moves, why, undo, redo, new, size, set,
 //! random, history, quit.
 
-use super::session::Res;
+use super::session::{count_of, Res};
 use super::*;
+use crate::engine::state::{DrawKind, Outcome, Slot, Step};
+use crate::rules::board::Cell;
 
 /// Words joined by spaces in lines of at most `width` characters, each indented.
 pub(super) fn wrap(words: &[String], width: usize, indent: &str) -> String {
@@ -39,35 +41,94 @@ impl Session {
         }
     }
 
-    pub(super) fn cmd_moves(&self) -> String {
+    pub(super) fn cmd_moves(&self, rest: &str) -> Res<String> {
         let s = self.state();
+        let b = self.rules.board();
+        let cell = if rest.is_empty() {
+            None
+        } else {
+            match b.parse_cell(rest) {
+                Some(c) => Some(c),
+                None => return Err(format!("`moves` takes a cell: {}", self.off_board(rest))),
+            }
+        };
         let moves: Vec<String> = s
             .legal_moves()
             .iter()
+            .filter(|m| cell.is_none_or(|c| touches(**m, c)))
             .map(|m| m.to_text(&self.rules))
             .collect();
+        let player = &self.rules.players()[s.to_move()];
         if moves.is_empty() {
-            return format!("no legal moves: {}", self.over_message());
+            return Ok(match cell {
+                _ if s.is_over() => format!("no legal moves: {}", self.over_message()),
+                Some(_) => format!("no legal move of {player} starts or ends at {rest}"),
+                None => format!("no legal moves: {}", self.over_message()),
+            });
         }
-        format!(
-            "{} legal move{} for {}:\n{}",
-            moves.len(),
-            if moves.len() == 1 { "" } else { "s" },
-            self.rules.players()[s.to_move()],
+        let at = match cell {
+            Some(c) => {
+                let verb = if moves.len() == 1 {
+                    "starts or ends"
+                } else {
+                    "start or end"
+                };
+                format!(" that {verb} at {}", b.cell_name(c))
+            }
+            None => String::new(),
+        };
+        Ok(format!(
+            "{} for {player}{at}:\n{}",
+            count_of(moves.len(), "legal move"),
             wrap(&moves, 72, "  ")
-        )
+        ))
     }
 
     pub(super) fn cmd_why(&self, rest: &str) -> Res<String> {
         if rest.is_empty() {
-            return Err("`why` takes a move, e.g. `why e5`".into());
+            return self.why_every_cell().ok_or_else(|| {
+                "`why` takes a move, e.g. `why e5` (alone, it explains a position where the player to move cannot place)".to_string()
+            });
         }
-        let mv = Move::parse(rest, &self.rules).map_err(|e| e.to_string())?;
+        let mv = self.parse_move(rest)?;
         let text = mv.to_text(&self.rules);
         Ok(match self.state().is_legal(mv) {
             Ok(()) => format!("{text} is legal"),
-            Err(e) => format!("{text} is illegal: {}", e.describe(&self.rules)),
+            Err(e) => self.illegal(mv, &e),
         })
+    }
+
+    /// Why each empty cell is refused, where the player to move has no placement (the
+    /// game stopped by a broken claim, or a forced pass); `None` elsewhere.
+    pub(super) fn why_every_cell(&self) -> Option<String> {
+        let s = self.state();
+        let stuck = s.must_pass()
+            || matches!(s.outcome(), Some(Outcome::Stopped(_)))
+            || matches!(
+                s.outcome(),
+                Some(Outcome::Draw(DrawKind::NoMove | DrawKind::Deadlock))
+            );
+        if !stuck || !self.rules.is_placement_only() {
+            return None;
+        }
+        let b = self.rules.board();
+        let mover = s.to_move();
+        let lines: Vec<String> = b
+            .cells()
+            .filter(|&c| s.slot(0, c) == Slot::Empty)
+            .map(|c| {
+                let why = s
+                    .placement_problem(c, mover)
+                    .map_or("could be played".to_string(), |e| e.describe(&self.rules));
+                format!("  {}: {why}\n", b.cell_name(c))
+            })
+            .collect();
+        Some(format!(
+            "{} cannot place on any of the {}:\n{}",
+            self.rules.players()[mover],
+            count_of(lines.len(), "empty cell"),
+            lines.concat()
+        ))
     }
 
     pub(super) fn count(rest: &str, what: &str) -> Res<usize> {
@@ -125,23 +186,20 @@ impl Session {
             let Some(text) = self.redo.last().cloned() else {
                 break;
             };
-            let rules = self.rules.clone();
-            let played = Move::parse(&text, &rules)
-                .map_err(|e| e.to_string())
-                .and_then(|mv| {
-                    self.state()
-                        .clone()
-                        .play(mv)
-                        .map(|next| (mv, next))
-                        .map_err(|e| e.reason.describe(&rules))
-                });
+            let played = self.parse_move(&text).and_then(|mv| {
+                self.state()
+                    .clone()
+                    .play(mv)
+                    .map(|next| (mv, next))
+                    .map_err(|e| self.illegal(mv, &e.reason))
+            });
             match played {
                 Ok((mv, next)) => {
                     self.push(mv, next);
                     done.push(text);
                 }
                 Err(e) => {
-                    problem = Some(format!("cannot redo {text}: {e}"));
+                    problem = Some(format!("cannot redo: {e}"));
                     break;
                 }
             }
@@ -159,12 +217,13 @@ impl Session {
     }
 
     pub(super) fn cmd_new(&mut self) -> Res<String> {
-        let had = self.moves.len();
         self.restart();
         let mut out = String::from("new game");
-        if had > 0 {
+        let n = self.redo.len();
+        if n > 0 {
             out.push_str(&format!(
-                " (`redo {had}` replays the {had} moves taken back)"
+                " (`redo {n}` replays the {} taken back)",
+                count_of(n, "move")
             ));
         }
         out.push('\n');
@@ -236,37 +295,71 @@ impl Session {
         } else {
             format!("\n{}", wrap(&played, 72, "  "))
         };
+        let answer = self.autoplay();
         Ok(format!(
-            "played {} random move{}:{list}{}",
-            played.len(),
-            if played.len() == 1 { "" } else { "s" },
+            "played {}:{list}{answer}{}",
+            count_of(played.len(), "random move"),
             self.show()
         ))
     }
 
+    /// The moves so far as `--moves` takes them, then numbered with who played each.
     pub(super) fn cmd_history(&self) -> String {
         if self.moves.is_empty() {
-            return "no moves yet".into();
+            return match self.redo.len() {
+                0 => "no moves yet".into(),
+                n => format!("no moves yet (`redo` replays {})", count_of(n, "move")),
+            };
         }
-        format!(
-            "{} move{}: {}",
-            self.moves.len(),
-            if self.moves.len() == 1 { "" } else { "s" },
-            self.move_texts().join(" ")
-        )
+        let texts = self.move_texts();
+        let mut out = format!(
+            "{}: {}\n",
+            count_of(self.moves.len(), "move"),
+            texts.join(" ")
+        );
+        let width = self.moves.len().to_string().len();
+        for (i, t) in texts.iter().enumerate() {
+            let before = &self.states[i];
+            let who = if self.computer == Some(before.seat_of(before.to_move())) {
+                " (computer)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "  {:>width$}. {}{who} {t}\n",
+                i + 1,
+                self.rules.players()[before.to_move()]
+            ));
+        }
+        if !self.redo.is_empty() {
+            out.push_str(&format!(
+                "  then `redo` replays {}: {}\n",
+                count_of(self.redo.len(), "move"),
+                self.redo
+                    .iter()
+                    .rev()
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        out
     }
 
     pub(super) fn cmd_quit(&mut self) -> Res<String> {
-        let unsaved = !self.moves.is_empty() && self.move_texts() != self.saved;
-        if unsaved && !self.quit_warned {
-            self.quit_warned = true;
-            let n = self.moves.len();
-            return Ok(format!(
-                "the game ({n} move{}) is not saved: `save FILE` keeps it, `quit` again leaves",
-                if n == 1 { "" } else { "s" }
-            ));
-        }
+        self.second_chance("quit", "`quit` (or Ctrl-D) again leaves")?;
         self.quitting = true;
         Ok(String::new())
     }
+}
+
+/// Whether a move starts or ends at `cell` (in any of its steps: a placement, a
+/// piece's origin or destination, a line's rear or front).
+fn touches(mv: Move, cell: Cell) -> bool {
+    let (steps, n) = mv.steps();
+    steps[..n].iter().any(|s| match *s {
+        Step::Place(c) => c == cell,
+        Step::Move { from, to } => from == cell || to == cell,
+        Step::Line { rear, front, to } => rear == cell || front == cell || to == cell,
+    })
 }

@@ -1,5 +1,6 @@
 //! What tab completion offers: commands and legal moves first, then what the command
-//! takes (points for `why`, players for `computer`, parameters for `set`, files).
+//! takes (points for `why` and `moves`, players for `computer`, parameters for `set`,
+//! files).
 
 use super::table::{lookup, COMMANDS};
 use super::*;
@@ -45,6 +46,12 @@ impl Completions {
             match lookup(first).map(|c| c.name) {
                 Some("save" | "load") => return Completion::Files,
                 Some("why") => self.points.clone(),
+                Some("moves") => self
+                    .points
+                    .iter()
+                    .filter(|p| *p != "swap" && *p != "pass")
+                    .cloned()
+                    .collect(),
                 Some("help") => commands().collect(),
                 Some("computer") => self.players.clone(),
                 Some("set") => self.params.clone(),

@@ -1,16 +1,20 @@
 //! The computer in a session: it moves when it is its seat's turn, suggests moves,
-//! and plays a uniformly random player for `weft play --versus-random`.
+//! plays itself (`selfplay`), and plays a uniformly random player for `weft play
+//! --versus-random`. What it says of a move's chances always comes with the playouts
+//! behind it (see `estimate`).
 
-use super::session::Res;
+use super::estimate::{estimate, outlook};
+use super::session::{count_of, Res};
 use super::*;
 
 impl Session {
-    /// Lets the computer move while it is its turn.
+    /// Lets the computer move while it is its turn, unless that would drop moves
+    /// `redo` can replay (the status line then says `ai` lets it move).
     pub(super) fn autoplay(&mut self) -> String {
         let mut out = String::new();
         while let Some(seat) = self.computer {
             let s = self.state();
-            if s.is_over() || s.seat_of(s.to_move()) != seat {
+            if s.is_over() || s.seat_of(s.to_move()) != seat || !self.redo.is_empty() {
                 break;
             }
             match self.computer_move(self.budget) {
@@ -39,8 +43,10 @@ impl Session {
             budget,
             memory: self.memory,
         };
-        ai::search_until(s, options, &mut self.rng, interrupt::flag())
-            .ok_or_else(|| self.over_message())
+        let a = ai::search_until(s, options, &mut self.rng, interrupt::flag())
+            .ok_or_else(|| self.over_message())?;
+        self.interrupted = a.stopped;
+        Ok(a)
     }
 
     /// The computer plays one move for the player to move.
@@ -53,22 +59,21 @@ impl Session {
             .play(a.best)
             .map_err(|e| format!("the computer chose an illegal move: {:?}", e.reason))?;
         self.push(a.best, next);
+        let best = a.best.to_text(&self.rules);
         let thought = if a.playouts == 0 {
             "its only legal move".to_string()
         } else {
             format!(
-                "{} playouts in {}{}; it expects to win {}",
-                a.playouts,
+                "{} in {}{}; {}",
+                count_of(a.playouts as usize, "playout"),
                 duration(a.seconds),
                 stopped_note(&a),
-                a.value()
-                    .map_or_else(|| "an unknown share".to_string(), |v| v.to_string())
+                outlook(&best, &a)
             )
         };
         let mut out = format!(
-            "{} (computer) plays {}: {thought}\n",
+            "{} (computer) plays {best}: {thought}\n",
             self.rules.players()[mover],
-            a.best.to_text(&self.rules)
         );
         let now = self.state();
         if now.swapped() != was_swapped {
@@ -117,10 +122,9 @@ impl Session {
             .take(3)
             .map(|m| {
                 format!(
-                    "{} (wins {:.0}% of {} playouts)",
+                    "{} ({})",
                     m.mv.to_text(&self.rules),
-                    100.0 * m.value,
-                    m.visits
+                    estimate(m.value, m.visits)
                 )
             })
             .collect();
@@ -131,12 +135,46 @@ impl Session {
         ))
     }
 
-    pub(super) fn cmd_computer(&mut self, rest: &str) -> Res<String> {
+    /// `selfplay [N]`: the computer plays both sides for N moves (to the end without N);
+    /// Ctrl-C stops the search under way and the self-play after that move.
+    pub(super) fn cmd_selfplay(&mut self, rest: &str) -> Res<String> {
+        let n = if rest.is_empty() {
+            usize::MAX
+        } else {
+            Self::count(rest, "selfplay")?
+        };
+        if self.state().is_over() {
+            return Err(self.over_message());
+        }
+        let mut out = String::new();
+        let mut played = 0;
+        self.interrupted = false;
+        while played < n && !self.state().is_over() {
+            match self.computer_move(self.budget) {
+                Ok(t) => out.push_str(&t),
+                Err(e) => {
+                    out.push_str(&e);
+                    out.push('\n');
+                    break;
+                }
+            }
+            played += 1;
+            if self.interrupted {
+                out.push_str("self-play stopped by Ctrl-C\n");
+                break;
+            }
+        }
+        out.push_str(&self.show());
+        Ok(out)
+    }
+
+    /// Gives the computer a player's seat (or none with `off`), without moving yet.
+    pub(super) fn set_computer(&mut self, rest: &str) -> Res<String> {
         let players = self.rules.players().to_vec();
         let w = rest.to_ascii_lowercase();
         if w == "off" || w == "none" {
             self.computer = None;
-            return Ok("the computer plays no side".into());
+            return Ok("the computer plays no side\n".into());
         }
         let Some(colour) = players.iter().position(|p| p.to_ascii_lowercase() == w) else {
             return Err(format!(
@@ -146,12 +184,19 @@ impl Session {
         };
         let seat = self.state().seat_of(colour);
         self.computer = Some(seat);
-        let mut out = format!(
+        Ok(format!(
             "the computer plays {} (the {} seat, kept after a swap), thinking {} a move\n",
             players[colour],
             if seat == 0 { "first" } else { "second" },
             self.budget
-        );
+        ))
+    }
+
+    pub(super) fn cmd_computer(&mut self, rest: &str) -> Res<String> {
+        let mut out = self.set_computer(rest)?;
+        if self.computer.is_none() {
+            return Ok(out);
+        }
         out.push_str(&self.autoplay());
         out.push_str(&self.show());
         Ok(out)
@@ -167,7 +212,9 @@ impl Session {
 
 /// A short time: `12 ms`, `1.3 s`.
 pub(super) fn duration(seconds: f64) -> String {
-    if seconds < 1.0 {
+    if seconds < 0.0001 {
+        "under 0.1 ms".into()
+    } else if seconds < 1.0 {
         format!("{:.1} ms", seconds * 1000.0)
     } else {
         format!("{seconds:.1} s")

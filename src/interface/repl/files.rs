@@ -1,9 +1,12 @@
 //! The commands that read and write files: `save` and `load` (JSON records, through
 //! `interface::record`) and `reload` (the rule file after an edit).
 
-use super::session::{compile, same_file, split, Res};
+use super::session::{compile, count_of, same_file, split, Res};
 use super::*;
 use crate::interface::record::RecordError;
+
+/// The largest file `load` reads: a record of a very long game is far smaller.
+const MAX_RECORD: u64 = 16 << 20;
 
 impl Session {
     pub(super) fn record(&self) -> Record {
@@ -48,7 +51,7 @@ impl Session {
         }
         let rec = self.record();
         rec.write(path, force).map_err(|e| e.to_string())?;
-        self.saved = rec.moves;
+        self.saved = self.line();
         Ok(format!(
             "saved {} move{} to {path}",
             self.moves.len(),
@@ -61,6 +64,20 @@ impl Session {
             return Err("`load` takes a file name, e.g. `load game.json`".into());
         }
         let path = rest;
+        // A record is a small text file: refuse what is not one (a device, a
+        // directory, a huge file) before reading it.
+        match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() => {
+                return Err(format!("{path} is not a regular file, so not a saved game"))
+            }
+            Ok(m) if m.len() > MAX_RECORD => {
+                return Err(format!(
+                    "{path} is {} bytes, too big for a saved game (at most {MAX_RECORD})",
+                    m.len()
+                ))
+            }
+            _ => {}
+        }
         let opened = record::open(path, Some(&self.path)).map_err(|e| match &e {
             RecordError::Rules { rule_file, .. } => format!(
                 "refused {path}: {rule_file} does not load with the record's parameters: {}",
@@ -68,6 +85,12 @@ impl Session {
             ),
             _ => e.to_string(),
         })?;
+        self.second_chance(
+            &format!("load {path}"),
+            &format!("`load {path}` again replaces it"),
+        )?;
+        let switched = !same_file(&opened.rule_path, &self.path);
+        let old_path = self.path.clone();
         let (played, states) = split(opened.start, opened.replayed);
         self.path = opened.rule_path.clone();
         self.overrides = opened.record.overrides();
@@ -79,19 +102,25 @@ impl Session {
         self.saved = opened.record.moves.clone();
         let mut out = opened.loaded.warnings;
         out.push_str(&format!(
-            "loaded {path}: {} from {}, {}, {} move{}\n",
+            "loaded {path}: {} from {}, {}, {}\n",
             self.rules.name(),
             opened.rule_path,
             self.describe_params(),
-            self.moves.len(),
-            if self.moves.len() == 1 { "" } else { "s" }
+            count_of(self.moves.len(), "move")
         ));
+        if switched {
+            out.push_str(&format!(
+                "note: the record is a game of {}, so this session now plays {} instead of {old_path} (`reload` re-reads it)\n",
+                opened.rule_path, opened.rule_path
+            ));
+        }
         if opened.changed {
             out.push_str(&format!(
                 "note: {} has changed since the record was saved; every move still replays\n",
                 opened.rule_path
             ));
         }
+        out.push_str(&self.autoplay());
         out.push_str(&self.show());
         Ok(out)
     }
@@ -117,6 +146,7 @@ impl Session {
             self.moves.len(),
             if self.moves.len() == 1 { "" } else { "s" }
         ));
+        out.push_str(&self.autoplay());
         out.push_str(&self.show());
         Ok(out)
     }

@@ -8,8 +8,10 @@
 //! and completion when stdin is a terminal, plain lines otherwise (for scripts).
 //!
 //! Ctrl-C while the computer thinks stops the search early: the computer plays (or
-//! `hint` reports) the best move found so far. At any other moment it ends the program
-//! as usual; at the line editor's prompt it is a key that says how to leave.
+//! `hint` reports) the best move found so far; that holds from the computer's first
+//! move on, which is made after the first screen is shown. At the line editor's prompt
+//! Ctrl-C clears the line and says how to leave (`quit` or Ctrl-D, which warn once
+//! about an unsaved game); reading a script, it ends the program.
 //!
 //! Every move goes through the checked path, moves are kept as text wherever they
 //! may outlive the rules they were made under (redo, save, reload), and a failing
@@ -28,8 +30,11 @@ use std::sync::Arc;
 mod commands;
 mod completion;
 mod computer;
+mod ending;
+mod estimate;
 mod files;
 mod interrupt;
+mod notation;
 mod picture;
 mod session;
 mod table;
@@ -96,16 +101,18 @@ pub fn clock_seed() -> u64 {
 
 /// Runs the REPL on stdin: with line editing when stdin is a terminal, else one command
 /// per line (for scripts; the computer's "thinking" notices then go to stderr). Output
-/// goes to `out`.
+/// goes to `out`. The first screen is shown before the computer's first move.
 pub fn run(start: &Start, out: &mut impl Write) -> Result<(), ReplError> {
-    let (mut session, banner) = Session::start(start).map_err(ReplError::Start)?;
+    // Installed before anything can search, so that Ctrl-C stops the first search too.
     interrupt::install();
+    let (mut session, banner) = Session::start(start).map_err(ReplError::Start)?;
     out.write_all(banner.as_bytes())?;
     out.flush()?;
     if std::io::stdin().is_terminal() {
         return terminal::run(&mut session, out);
     }
     session.on_thinking(|line| eprintln!("{line}"));
+    out.write_all(session.begin().as_bytes())?;
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     loop {
@@ -164,6 +171,7 @@ mod tests {
             ["redo", "random", "reload", "rules"]
         );
         assert_eq!(words(c.complete("why b", 5)), ["b1", "b2", "b3"]);
+        assert_eq!(words(c.complete("moves c", 7)), ["c1", "c2", "c3"]);
         assert_eq!(
             c.complete("why b", 5),
             Completion::Words(4, vec!["b1".into(), "b2".into(), "b3".into()])
@@ -211,17 +219,17 @@ mod tests {
     fn did_you_mean_and_one_line_reports() {
         let s = session(3);
         assert_eq!(
-            s.unknown("hlep", "x"),
+            s.unknown("hlep"),
             "`hlep` is not a command: did you mean `help`? (`help` lists them)"
         );
         // A swapped pair of letters is one edit: `qiut` is nearer `quit` than `hint`.
         assert_eq!(
-            s.unknown("qiut", "x"),
+            s.unknown("qiut"),
             "`qiut` is not a command: did you mean `quit`? (`help` lists them)"
         );
         assert_eq!(
-            s.unknown("q9", "no such point"),
-            "no such point (`help` lists the commands)"
+            s.unknown("q9"),
+            "`q9` is not a move: q9 is not on the board (columns a to c, rows 1 to 3) (`help` lists the commands)"
         );
         let text = "game \"t\"\nparam size = 3 in 2 to 26\nplayers black white\nboard square size\nedges top bottom: black\nedges left right: white\npiece stone\nturn: place stone on empty\nwin: connect own edges\n";
         let o = Overrides {
@@ -250,7 +258,8 @@ mod tests {
             *seen.borrow(),
             ["thinking (50 playouts)...", "thinking (20 playouts)..."]
         );
-        assert!(s.handle("quit").quit || s.handle("quit").quit);
+        assert!(!s.handle("quit").quit, "the game is not saved");
+        assert!(s.handle("quit").quit);
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Session {
         let mut note = String::new();
         let mut highlight = Vec::new();
         if let Some(text) = why {
-            let mv = Move::parse(text, &self.rules).map_err(|e| e.to_string())?;
+            let mv = self.parse_move(text)?;
             let shown = mv.to_text(&self.rules);
             let own_cells = || output::cells(self.rules.board(), &shown.replace(['-', ':'], " "));
             match state.is_legal(mv) {

@@ -1,6 +1,11 @@
 //! A game being played: everything needed to go back and forth (every position for
 //! undo, the moves taken back for redo, the computer's seat), and the one entry point
 //! [`Session::handle`] that turns a line of input into the text to print.
+//!
+//! Nothing the user played is dropped without a warning and a second chance: the
+//! game is the moves played and the moves taken back (which `redo` replays), and
+//! `quit`, Ctrl-D and `load` warn once when it differs from what was last saved or
+//! loaded; the computer does not start a new game over moves `redo` could replay.
 
 use super::table::{cmd_help, lookup, COMMANDS};
 use super::*;
@@ -27,11 +32,17 @@ pub struct Session {
     pub(super) memory: u64,
     pub(super) rng: Rng,
     pub(super) colour: bool,
-    /// The moves as last saved or loaded, to warn before quitting.
+    /// The game (see [`Session::line`]) as last saved or loaded, to warn before it is
+    /// dropped.
     pub(super) saved: Vec<String>,
-    pub(super) quit_warned: bool,
+    /// A command that warned it would drop the game: typed again at once, it runs.
+    pub(super) pending: Option<String>,
+    /// How many moves `redo` could replay were dropped by the last command.
+    pub(super) dropped: usize,
     /// Set by `quit`: the session is over.
     pub(super) quitting: bool,
+    /// Whether Ctrl-C cut the last search short.
+    pub(super) interrupted: bool,
     /// Called with a line to show before the computer thinks (a terminal shows it at
     /// once; a script has no use for it).
     pub(super) on_thinking: Option<Notice>,
@@ -56,9 +67,15 @@ pub(super) fn compile(
     Ok((loaded.rules, record::text_hash(&text), loaded.warnings))
 }
 
+/// `n` and the noun, plural unless `n` is 1: `1 move`, `3 moves`.
+pub(super) fn count_of(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 impl Session {
-    /// Loads the rule file, plays the start moves and lets the computer move if it is
-    /// its turn. Returns the session and the text to show first.
+    /// Loads the rule file and plays the start moves. Returns the session and the text
+    /// to show first (title, board, whose turn). The computer does not move yet: see
+    /// [`Session::begin`].
     pub fn start(start: &Start) -> Res<(Session, String)> {
         let (rules, rule_hash, warnings) =
             compile(&start.file, &start.overrides).map_err(|e| e.to_string())?;
@@ -76,8 +93,10 @@ impl Session {
             rng: Rng::new(start.seed),
             colour: start.colour,
             saved: Vec::new(),
-            quit_warned: false,
+            pending: None,
+            dropped: 0,
             quitting: false,
+            interrupted: false,
             on_thinking: None,
         };
         let mut text = warnings;
@@ -85,18 +104,35 @@ impl Session {
             let words: Vec<String> = m.split_whitespace().map(String::from).collect();
             s.play_texts(&words).map_err(|e| format!("--moves: {e}"))?;
         }
+        let invite = if s.state().is_over() {
+            // Nothing to play: no example, which would be a move that is not legal.
+            "The game is over: `undo` takes back moves, `new` starts again, `help` lists the commands.".to_string()
+        } else {
+            format!(
+                "Type a move such as {}, `help moves` for how to write one, or `help` for the commands.",
+                s.example_move()
+            )
+        };
         text.push_str(&format!(
-            "{}, {}. Type a move such as {}, or `help` for the commands.\n",
+            "{}, {}. {invite}\n",
             s.rules.name(),
             s.describe_params(),
-            s.example_move()
         ));
         if let Some(name) = &start.computer {
-            text.push_str(&s.cmd_computer(name)?);
-        } else {
-            text.push_str(&s.show());
+            text.push_str(&s.set_computer(name)?);
         }
+        text.push_str(&s.show());
         Ok((s, text))
+    }
+
+    /// What happens once the first screen is shown: the computer's first move if it
+    /// is its turn (with the "thinking" notice first, and Ctrl-C stopping the search).
+    pub fn begin(&mut self) -> String {
+        let mut out = self.autoplay();
+        if !out.is_empty() {
+            out.push_str(&self.show());
+        }
+        out
     }
 
     /// The current position.
@@ -115,9 +151,40 @@ impl Session {
         self.moves.iter().map(|m| m.to_text(&self.rules)).collect()
     }
 
-    /// The board's size and the parameters, e.g. `9x9 (size=9)`.
+    /// The game the user would lose: the moves played, then those `redo` replays.
+    pub(super) fn line(&self) -> Vec<String> {
+        let mut line = self.move_texts();
+        line.extend(self.redo.iter().rev().cloned());
+        line
+    }
+
+    /// The number of moves that would be lost, if the game is not as last saved.
+    pub(super) fn unsaved(&self) -> Option<usize> {
+        let line = self.line();
+        (!line.is_empty() && line != self.saved).then_some(line.len())
+    }
+
+    /// Whether `command` may drop the unsaved game: yes if there is none or the same
+    /// command was just refused with a warning; else the warning, and the command is
+    /// remembered for its second chance.
+    pub(super) fn second_chance(&mut self, command: &str, what: &str) -> Res<()> {
+        let Some(n) = self.unsaved() else {
+            return Ok(());
+        };
+        if self.pending.as_deref() == Some(command) {
+            return Ok(());
+        }
+        self.pending = Some(command.to_string());
+        Err(format!(
+            "the game ({}) is not saved: `save FILE` keeps it, {what}",
+            count_of(n, "move")
+        ))
+    }
+
+    /// The board's shape and the parameters, e.g. `9x9 (size=9)`, `hexagon of side 3
+    /// (side=3, pawns=3)`.
     pub(super) fn describe_params(&self) -> String {
-        let b = self.rules.board();
+        let b = self.rules.board().describe();
         let params: Vec<String> = self
             .rules
             .params()
@@ -125,9 +192,9 @@ impl Session {
             .map(|p| format!("{}={}", p.name, p.value))
             .collect();
         if params.is_empty() {
-            format!("{}x{}", b.width, b.height)
+            b
         } else {
-            format!("{}x{} ({})", b.width, b.height, params.join(", "))
+            format!("{b} ({})", params.join(", "))
         }
     }
 
@@ -138,34 +205,39 @@ impl Session {
             .map_or("pass".into(), |m| m.to_text(&self.rules))
     }
 
-    /// The board and the status lines.
+    /// The board and the status lines; a finished game's winning cells marked.
     pub fn show(&self) -> String {
         let n = self.states.len();
         let prev = (n >= 2).then(|| &self.states[n - 2]);
+        let winning = self.state().winning_cells();
+        let marks = render::Marks {
+            previous: prev,
+            winning: &winning,
+            colour: self.colour,
+        };
         format!(
             "{}{}",
-            render::board(self.state(), prev, self.colour),
+            render::board_marked(self.state(), &marks),
             self.status()
         )
     }
 
-    /// Whose turn it is, the move number and the last move, or the outcome.
+    /// Whose turn it is, the move number and the last move, or the outcome and why.
     pub fn status(&self) -> String {
         let s = self.state();
         let rules = &self.rules;
         let name = |c: usize| {
             format!(
                 "{} {}",
-                render::paint(&render::symbol(c).to_string(), c, self.colour),
+                render::paint(rules, &render::symbol(rules, c).to_string(), c, self.colour),
                 rules.players()[c]
             )
         };
         let mut line = String::new();
         if let Some(o) = s.outcome() {
             line.push_str(&format!(
-                "game over after {} move{}: {}",
-                s.ply(),
-                if s.ply() == 1 { "" } else { "s" },
+                "game over after {}: {}",
+                count_of(s.ply() as usize, "move"),
                 describe_outcome(o, rules)
             ));
         } else {
@@ -191,17 +263,23 @@ impl Session {
             ));
         }
         line.push('\n');
-        if !s.is_over() {
-            if self.computer == Some(s.seat_of(s.to_move())) {
-                line.push_str("it is the computer's turn: `ai` lets it move\n");
-            } else if s.must_pass() {
+        if s.is_over() {
+            line.push_str(&self.ending());
+        } else if self.computer == Some(s.seat_of(s.to_move())) {
+            // Else the computer is about to move (its "thinking" notice follows).
+            if !self.redo.is_empty() {
                 line.push_str(&format!(
-                    "{} has no legal placement: the only move is `pass`\n",
-                    rules.players()[s.to_move()]
+                    "it is the computer's turn: `redo` replays the {} taken back, `ai` lets the computer move instead\n",
+                    count_of(self.redo.len(), "move")
                 ));
-            } else if s.is_legal(Move::Swap).is_ok() {
-                line.push_str("`swap` is available: take over the first move and its colour\n");
             }
+        } else if s.must_pass() {
+            line.push_str(&format!(
+                "{} has no legal placement: the only move is `pass`\n",
+                rules.players()[s.to_move()]
+            ));
+        } else if s.is_legal(Move::Swap).is_ok() {
+            line.push_str("`swap` is available: take over the first move and its colour\n");
         }
         line
     }
@@ -217,10 +295,19 @@ impl Session {
             None => (line, ""),
         };
         let command = lookup(word);
-        if command.is_none_or(|c| c.name != "quit") {
-            self.quit_warned = false;
+        let key = match command {
+            Some(c) => format!("{} {rest}", c.name).trim_end().to_string(),
+            None => String::new(),
+        };
+        if self.pending.as_deref() != Some(key.as_str()) {
+            self.pending = None;
         }
+        self.dropped = 0;
         let result = match command {
+            Some(c) if c.args.is_empty() && !rest.is_empty() => Err(format!(
+                "`{}` takes nothing after it, not `{rest}` (`help {}` says what it does)",
+                c.name, c.name
+            )),
             Some(c) => self.command(c.name, rest),
             None => self.cmd_play(line),
         };
@@ -228,15 +315,27 @@ impl Session {
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }
+        if self.dropped > 0 {
+            text.push_str(&format!(
+                "(the {} taken back can no longer be redone)\n",
+                count_of(self.dropped, "move")
+            ));
+        }
         Reply {
             text,
             quit: self.quitting,
         }
     }
 
+    /// End of input at the prompt (Ctrl-D): leaves as `quit` does, warning first if
+    /// the game is not saved.
+    pub fn end_of_input(&mut self) -> Reply {
+        self.handle("quit")
+    }
+
     pub(super) fn command(&mut self, name: &str, rest: &str) -> Res<String> {
         match name {
-            "moves" => Ok(self.cmd_moves()),
+            "moves" => self.cmd_moves(rest),
             "why" => self.cmd_why(rest),
             "undo" => self.cmd_undo(rest),
             "redo" => self.cmd_redo(rest),
@@ -246,15 +345,19 @@ impl Session {
             "random" => self.cmd_random(rest),
             "ai" => self.cmd_ai(rest),
             "hint" => self.cmd_hint(rest),
+            "selfplay" => self.cmd_selfplay(rest),
             "computer" => self.cmd_computer(rest),
             "budget" => self.cmd_budget(rest),
             "save" => self.cmd_save(rest),
             "load" => self.cmd_load(rest),
             "reload" => self.cmd_reload(),
-            "rules" => Ok(self.rules.summary()),
+            "rules" => Ok(format!("{}{}", self.rules.summary(), self.notation_help())),
             "show" => Ok(self.show()),
             "picture" => self.cmd_picture(rest),
             "history" => Ok(self.cmd_history()),
+            "help" if lookup(rest).is_some_and(|c| c.name == "moves") => {
+                Ok(format!("{}{}", cmd_help(rest)?, self.notation_help()))
+            }
             "help" => cmd_help(rest),
             "quit" => self.cmd_quit(),
             other => Err(format!("`{other}` is not implemented")),
@@ -268,6 +371,7 @@ impl Session {
         if self.redo.last() == Some(&text) {
             self.redo.pop();
         } else {
+            self.dropped += self.redo.len();
             self.redo.clear();
         }
         self.states.push(next);
@@ -292,28 +396,24 @@ impl Session {
         let rules = self.rules.clone();
         let words: Vec<String> = match Move::parse(line, &rules) {
             Ok(_) => vec![line.to_string()],
-            Err(e) => {
+            Err(_) => {
                 let words: Vec<String> = line.split_whitespace().map(String::from).collect();
                 if words.len() == 1 || Move::parse(&words[0], &rules).is_err() {
-                    return Err(self.unknown(words[0].as_str(), &e.to_string()));
+                    return Err(self.unknown(words[0].as_str()));
                 }
                 words
             }
         };
         if words.len() == 1 {
-            let mv =
-                Move::parse(&words[0], &rules).map_err(|e| self.unknown(line, &e.to_string()))?;
+            let mv = Move::parse(&words[0], &rules).map_err(|_| self.unknown(line))?;
             match self.state().clone().play(mv) {
                 Ok(next) => self.push(mv, next),
-                Err(e) => {
-                    return Err(format!(
-                        "{} is illegal: {}",
-                        mv.to_text(&rules),
-                        e.reason.describe(&rules)
-                    ))
-                }
+                Err(e) => return Err(self.illegal(mv, &e.reason)),
             }
         } else {
+            if let Some(bad) = words.iter().find(|w| Move::parse(w, &rules).is_err()) {
+                return Err(format!("{}; nothing was played", self.not_a_move(bad)));
+            }
             self.play_texts(&words)
                 .map_err(|e| format!("{e}; nothing was played"))?;
         }
@@ -323,7 +423,7 @@ impl Session {
     }
 
     /// The message for a word that is neither a command nor a move.
-    pub(super) fn unknown(&self, word: &str, move_error: &str) -> String {
+    pub(super) fn unknown(&self, word: &str) -> String {
         let w = word.to_ascii_lowercase();
         if !w.chars().any(|c| c.is_ascii_digit()) {
             let names: Vec<&str> = COMMANDS
@@ -338,7 +438,7 @@ impl Session {
                 );
             }
         }
-        format!("{move_error} (`help` lists the commands)")
+        format!("{} (`help` lists the commands)", self.not_a_move(word))
     }
 
     /// Takes every move back (so `redo` can replay them) and starts again.
@@ -364,7 +464,10 @@ impl Session {
             self.describe_params()
         ));
         if !self.redo.is_empty() {
-            out.push_str("; `redo` replays the earlier moves while they are legal here");
+            out.push_str(&format!(
+                "; `redo` replays the earlier {} while they are legal here",
+                count_of(self.redo.len(), "move")
+            ));
         }
         out.push('\n');
         out.push_str(&self.autoplay());

@@ -24,7 +24,12 @@ const fn cmd(
 }
 
 pub(super) const COMMANDS: &[CommandInfo] = &[
-    cmd("moves", &["m"], "", "list the legal moves"),
+    cmd(
+        "moves",
+        &["m"],
+        "[CELL]",
+        "list the legal moves (or those that start or end at CELL)",
+    ),
     cmd(
         "why",
         &["w"],
@@ -63,6 +68,12 @@ pub(super) const COMMANDS: &[CommandInfo] = &[
         &[],
         "[BUDGET]",
         "the computer suggests a move, without playing it",
+    ),
+    cmd(
+        "selfplay",
+        &[],
+        "[N]",
+        "the computer plays both sides for N moves (to the end without N)",
     ),
     cmd(
         "computer",
@@ -111,9 +122,14 @@ pub(super) const COMMANDS: &[CommandInfo] = &[
         "history",
         &[],
         "",
-        "the moves so far, as `--moves` takes them",
+        "the moves so far, as `--moves` takes them and numbered",
     ),
-    cmd("help", &["h", "?"], "[COMMAND]", "this list"),
+    cmd(
+        "help",
+        &["h", "?"],
+        "[COMMAND]",
+        "this list; `help moves` says how moves are written",
+    ),
     cmd("quit", &["q", "exit"], "", "leave"),
 ];
 
@@ -144,11 +160,12 @@ pub(super) fn cmd_help(rest: &str) -> Result<String, String> {
             .ok_or_else(|| format!("`{rest}` is not a command; `help` lists them"));
     }
     let mut out = String::from(
-        "  MOVE [MOVE...]             play it, in the notation `moves` prints (e.g. e5, swap, pass)\n",
+        "  MOVE [MOVE...]             play it, in the notation `moves` prints (`help moves` explains it)\n",
     );
     for c in COMMANDS {
         out.push_str(&line(c));
     }
     out.push_str("BUDGET is a number of playouts (2000) or a time (2s, 500ms). Tab completes commands and moves.\n");
+    out.push_str("Ctrl-C stops the computer's search; at the prompt it clears the line. `quit` or Ctrl-D leaves (asking first if the game is not saved).\n");
     Ok(out)
 }
