@@ -13,6 +13,7 @@ mod fmt;
 mod games;
 mod goals;
 mod golden;
+mod hardening;
 mod invariants;
 mod lockstep;
 mod lsp;

@@ -7,10 +7,10 @@
 //! file's bytes, written out here because std's hasher is randomised per process.
 
 use crate::engine::state::{Move, ReplayError, State};
-use crate::lang::{load_str, Loaded, Overrides};
+use crate::interface::output::{self, WriteError};
+use crate::lang::{load_str, read, Loaded, Overrides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
 
 /// The value of `format` in every record this version writes and reads.
@@ -139,9 +139,15 @@ impl Record {
 
     /// Reads a record file.
     pub fn read(path: &str) -> Result<Record, RecordError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Read {
+        let bytes = read::read_bytes(path).map_err(|source| RecordError::Read {
             path: path.to_string(),
             source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let (line, col, byte) = read::utf8_error_place(e.as_bytes(), &e.utf8_error());
+            RecordError::NotRecord(format!(
+                "{path}: not a weft record: the byte 0x{byte:02X} at line {line} column {col} is not UTF-8"
+            ))
         })?;
         Record::from_json(&text).map_err(|e| RecordError::NotRecord(format!("{path}: {e}")))
     }
@@ -158,38 +164,22 @@ impl Record {
         }
     }
 
-    /// Writes the record to `path`. An existing file is left alone unless `overwrite`.
+    /// Writes the record to `path`, atomically (a failure leaves an old file as it
+    /// was). An existing file is left alone unless `overwrite`.
     pub fn write(&self, path: &str, overwrite: bool) -> Result<(), RecordError> {
-        let fail = |e: std::io::Error| RecordError::Write {
-            path: path.to_string(),
-            reason: e.to_string(),
-        };
-        if Path::new(path).is_dir() {
-            return Err(RecordError::Write {
+        output::write_atomic(path, self.to_json().as_bytes(), overwrite).map_err(|e| match e {
+            WriteError::Exists(_) => RecordError::Exists {
+                path: path.to_string(),
+            },
+            WriteError::Directory(_) => RecordError::Write {
                 path: path.to_string(),
                 reason: "it is a directory".into(),
-            });
-        }
-        let mut file = if overwrite {
-            std::fs::File::create(path).map_err(fail)?
-        } else {
-            // create_new refuses atomically if the file exists, even if it appeared
-            // just now.
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-            {
-                Ok(f) => f,
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    return Err(RecordError::Exists {
-                        path: path.to_string(),
-                    })
-                }
-                Err(e) => return Err(fail(e)),
-            }
-        };
-        file.write_all(self.to_json().as_bytes()).map_err(fail)
+            },
+            WriteError::Io { source, .. } => RecordError::Write {
+                path: path.to_string(),
+                reason: source.to_string(),
+            },
+        })
     }
 }
 
@@ -268,14 +258,17 @@ fn locate_rule_file(
     tried.extend(fallback.map(String::from));
     let mut first_error = None;
     for (i, p) in tried.iter().enumerate() {
-        match std::fs::read_to_string(p) {
+        let text = read::read_bytes(p)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| read::text_of(p, bytes).map_err(|e| e.one_line("")));
+        match text {
             // The fallback stands in only if it is the same text.
             Ok(text) if i < named || text_hash(&text) == rec.rule_hash => {
                 return Ok((p.clone(), text))
             }
             Ok(_) => {}
             Err(e) => {
-                first_error.get_or_insert(e.to_string());
+                first_error.get_or_insert(e);
             }
         }
     }

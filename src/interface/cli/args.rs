@@ -68,10 +68,7 @@ impl GameArgs {
 /// rule file has changed since the record was saved.
 pub fn open_record(path: &str, file: &str) -> Result<record::Opened, CliError> {
     let rec = Record::read(path).map_err(|e| CliError::Input(e.to_string()))?;
-    let text = std::fs::read_to_string(file).map_err(|source| crate::lang::LoadError::Read {
-        path: file.to_string(),
-        source,
-    })?;
+    let text = crate::lang::read::read_rule_file(file)?;
     let opened = record::open_with(path, rec, file.to_string(), text)
         .map_err(|e| CliError::Input(e.to_string()))?;
     if opened.changed {
