@@ -24,7 +24,7 @@ fn plan(games: u64, threads: usize, detailed: u64) -> Plan {
 }
 
 fn run(start: &State, plan: &Plan) -> PlayoutTally {
-    playout::run(start, plan, &|_| {})
+    playout::run(start, plan, &|_| {}).unwrap()
 }
 
 #[test]

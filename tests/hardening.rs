@@ -452,3 +452,425 @@ fn writes_keep_permissions_follow_links_and_never_replace_unasked() {
     }
     assert_eq!(names(&dir), ["dangling.svg", "link.game", "real.game"]);
 }
+
+// 3. Closed pipes.
+
+/// Runs `weft ARGS` with standard output and standard error both a pipe whose reader
+/// has gone (every write fails with a broken pipe), and `input` on standard input.
+fn closed_pipes(args: &[&str], input: &str) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn every_command_ends_quietly_on_closed_pipes() {
+    let record = project("tests/data/record.json");
+    let record = record.to_str().unwrap();
+    for (args, input, code) in [
+        (&["rules", "games/crossway.game"][..], "", 0),
+        (
+            &[
+                "perft",
+                "games/crossway.game",
+                "--size",
+                "3",
+                "--depth",
+                "2",
+            ],
+            "",
+            0,
+        ),
+        (
+            &[
+                "check",
+                "games/crossway.game",
+                "--size",
+                "3",
+                "--playouts",
+                "20",
+            ],
+            "",
+            0,
+        ),
+        (
+            &["replay", "games/crossway.game", "--record", record],
+            "",
+            0,
+        ),
+        (&["render", "games/crossway.game", "--size", "3"], "", 0),
+        (
+            &[
+                "bench",
+                "games/crossway.game",
+                "--size",
+                "3",
+                "--playouts",
+                "10",
+            ],
+            "",
+            0,
+        ),
+        (&["solve", "games/crossway.game", "--size", "3"], "", 0),
+        (&["fmt", "games/crossway.game"], "", 0),
+        (
+            &[
+                "play",
+                "games/crossway.game",
+                "--size",
+                "5",
+                "--budget",
+                "50",
+            ],
+            "ai\nai\nai\nquit\nquit\n",
+            0,
+        ),
+        (
+            &["play", "games/crossway.game", "--size", "5"],
+            "c3\nb2\nquit\nquit\n",
+            0,
+        ),
+        // An error whose message cannot be shown still gives its exit code.
+        (&["rules", "games/nosuch.game"], "", 1),
+        (&["perft", "games/crossway.game", "--depth", "0"], "", 2),
+    ] {
+        let o = closed_pipes(args, input);
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+    }
+}
+
+// 10. The solver's limits.
+
+#[test]
+fn a_solve_stops_at_its_time_limit_on_any_board() {
+    // Crossway 19x19 would run for ever within its memory.
+    let o = weft(&[
+        "solve",
+        "games/crossway.game",
+        "--size",
+        "19",
+        "--time",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with("stopped: the time limit (--time 2) ran out after ")
+            && e.ends_with(" positions; first moves solved so far: none\n"),
+        "{e}"
+    );
+    let o = weft(&["solve", "games/crossway.game", "--time", "0"]);
+    assert_eq!(
+        (
+            o.status.code(),
+            stderr(&o).lines().next().unwrap_or("").to_string()
+        ),
+        (
+            Some(2),
+            "error: invalid value '0' for '--time <SECONDS>': `0` is out of range: give a time \
+             in seconds from 0.01 to 86400"
+                .to_string()
+        )
+    );
+}
+
+#[test]
+fn a_slow_search_reports_positions_within_seconds() {
+    use std::sync::Mutex;
+    use weft::tools::solve::{solve, Options, Progress};
+    let rules = crate::common::rules("crossway", 19);
+    let start = weft::engine::state::State::new(rules);
+    let seen: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    let report = |p: &Progress| seen.lock().unwrap().push(p.nodes);
+    let o = Options {
+        memory_bytes: 1 << 20,
+        time_limit: Some(std::time::Duration::from_secs(5)),
+        progress_every: std::time::Duration::from_secs(1),
+        ..Options::default()
+    };
+    let e = solve(&start, &o, Some(&report)).unwrap_err().to_string();
+    assert!(
+        e.starts_with("stopped: the time limit (--time 5) ran out after"),
+        "{e}"
+    );
+    let seen = seen.into_inner().unwrap();
+    assert!(
+        seen.len() >= 3 && seen.last().is_some_and(|&n| n > 0),
+        "positions at each report: {seen:?}"
+    );
+}
+
+#[test]
+fn a_table_far_too_small_for_a_long_search_stops_it() {
+    use weft::tools::solve::{solve, Options};
+    // Crosswind 5x5 without the swap, in a table of 256 entries: the old rule (one
+    // forgotten result worth 1/64 of the search) never fired and the search went on
+    // for minutes; the node budget is only a safety net here.
+    let rules = std::sync::Arc::new(crate::common::rules("crosswind", 5).without_swap());
+    let start = weft::engine::state::State::new(rules);
+    let o = Options {
+        memory_bytes: 4 << 10,
+        max_nodes: Some(3_000_000),
+        ..Options::default()
+    };
+    let e = solve(&start, &o, None).unwrap_err().to_string();
+    assert!(
+        e.starts_with(
+            "stopped: the memory budget is exhausted: the table (0 MiB, 256 entries) filled after "
+        ) && e.ends_with(
+            " positions' work, so the search would mostly redo its own work; give it more memory (--memory)"
+        ),
+        "{e}"
+    );
+}
+
+// 2. Command-line values (their ranges are pinned in tests/cli.rs) and threads.
+
+#[test]
+fn a_thread_that_cannot_start_is_an_error_not_a_panic() {
+    // Threads asking for a 1 TiB stack in 4 GB of address space: no spawn succeeds,
+    // while the main thread has room to report it.
+    for (args, what) in [
+        (
+            "bench games/crossway.game --size 5 --threads 2 --seconds 0.1",
+            "bench",
+        ),
+        (
+            "check games/crossway.game --size 5 --threads 2 --playouts 10000",
+            "worker",
+        ),
+    ] {
+        let o = shell(&format!(
+            "ulimit -v 4000000; RUST_MIN_STACK=1099511627776 exec \"$WEFT\" {args}"
+        ));
+        assert_eq!(
+            (o.status.code(), stderr(&o)),
+            (
+                Some(1),
+                format!(
+                    "cannot start a {what} thread (2 asked for): Resource temporarily \
+                     unavailable (os error 11)\n"
+                )
+            ),
+            "{args}"
+        );
+    }
+}
+
+// 7. Numbers never silently changed.
+
+#[test]
+fn numbers_out_of_range_are_errors_that_give_the_range() {
+    let r =
+        report(&game("crossway").replace("board square size", "board square 99999999999999999999"));
+    assert_eq!(
+        r,
+        "error: the number 99999999999999999999 is too large\n  --> t.game:17:14\n   |\n\
+         17 | board square 99999999999999999999\n   |              ^^^^^^^^^^^^^^^^^^^^\n   = \
+         hint: a number in a rule file goes from -9223372036854775808 to 9223372036854775807\n\
+         t.game: 1 error in the rule file\n"
+    );
+    let with = |statement: &str| report(&format!("{}{statement}\n", game("crossway")));
+    for (statement, first_line, hint) in [
+        (
+            "ply limit: -5",
+            "a ply limit of -5 is not supported",
+            "a ply limit goes from 1 to 4294967295",
+        ),
+        (
+            "ply limit: 0",
+            "a ply limit of 0 is not supported",
+            "a ply limit goes from 1 to 4294967295",
+        ),
+        (
+            "claim: length at most -1",
+            "a length of -1 is not supported",
+            "a length goes from 0 to 4294967295",
+        ),
+        (
+            "ply limit: 9223372036854775807 + 9223372036854775807",
+            "a ply limit of 9223372036854775807 or more is not supported",
+            "a ply limit goes from 1 to 4294967295",
+        ),
+        (
+            "ply limit: 0 - 9223372036854775807 - 9223372036854775807",
+            "a ply limit of -9223372036854775808 or less is not supported",
+            "a ply limit goes from 1 to 4294967295",
+        ),
+    ] {
+        let r = with(statement);
+        assert!(
+            r.starts_with(&format!("error: {first_line}\n")),
+            "{statement}: {r}"
+        );
+        assert!(r.contains(&format!("= hint: {hint}\n")), "{statement}: {r}");
+    }
+}
+
+#[test]
+fn every_malformed_command_line_value_is_a_usage_error_with_its_range() {
+    for (args, first_line) in [
+        (
+            &["rules", "games/crossway.game", "--set", "size=99999999999999999999"][..],
+            "error: --set size=99999999999999999999: 99999999999999999999 is out of the range of `size`",
+        ),
+        (
+            &["rules", "games/crossway.game", "--set", "size=30"],
+            "error: --set size=30: 30 is out of the range of `size`",
+        ),
+        (
+            &["rules", "games/crossway.game", "--size", "30"],
+            "error: --size 30: 30 is out of the range of `size`",
+        ),
+        (
+            &["rules", "games/crossway.game", "--size", "99999999999999999999"],
+            "error: invalid value '99999999999999999999' for '--size <SIZE>': \
+             `99999999999999999999` is out of range: a board size goes from 1 to 64",
+        ),
+        (
+            &["rules", "games/crossway.game", "--size", "-3"],
+            "error: invalid value '-3' for '--size <SIZE>': `-3` is out of range: a board size \
+             goes from 1 to 64",
+        ),
+        (
+            &["check", "games/crossway.game", "--max-plies", "0"],
+            "error: invalid value '0' for '--max-plies <MOVES>': `0` is out of range: a number \
+             of moves goes from 1 to 10000000",
+        ),
+        (
+            &["solve", "games/crossway.game", "--memory", "18446744073709551615"],
+            "error: invalid value '18446744073709551615' for '--memory <MEMORY>': \
+             `18446744073709551615` is out of range: a memory budget in MiB goes from 1 to 1048576",
+        ),
+        (
+            &["bench", "games/crossway.game", "--seconds", "NaN"],
+            "error: invalid value 'NaN' for '--seconds <SECONDS>': `NaN` is out of range: give a \
+             time in seconds from 0.01 to 86400",
+        ),
+    ] {
+        let o = weft(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).lines().next(), Some(first_line), "{args:?}");
+    }
+    // An error of the file itself stays an input error.
+    let dir = scratch("exit1");
+    let path = dir.join("t.game");
+    std::fs::write(
+        &path,
+        game("crossway").replace("players black white", "players black"),
+    )
+    .unwrap();
+    let o = weft(&["rules", path.to_str().unwrap(), "--set", "size=30"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+// 8. One record reader that checks everything.
+
+#[test]
+fn records_are_checked_against_the_rule_file_everywhere() {
+    let dir = scratch("records");
+    let good = std::fs::read_to_string(project("tests/data/record.json")).unwrap();
+    let cases = [
+        (
+            "version",
+            good.replace("weft record 1", "weft record 2"),
+            "{p}: not a weft record this version reads: format is \"weft record 2\", expected \
+             \"weft record 1\"",
+        ),
+        (
+            "twice",
+            good.replace("\"moves\": [", "\"moves\": [\"a1\"],\n  \"moves\": ["),
+            "{p}: not a weft record: duplicate field `moves` at line 10 column 9",
+        ),
+        (
+            "param-twice",
+            good.replace("\"size\": 5", "\"size\": 5, \"size\": 19"),
+            "{p}: not a weft record: parameter `size` given twice at line 8 column 3",
+        ),
+        (
+            "no-size",
+            good.replace("\"size\": 5", ""),
+            "refused {p}: it gives no value for the parameter `size` of games/crossway.game",
+        ),
+        (
+            "size-out",
+            good.replace("\"size\": 5", "\"size\": 50"),
+            "refused {p}: its parameters do not fit games/crossway.game: 50 is out of the range \
+             of `size` (`size` goes from 2 to 26)",
+        ),
+        (
+            "unknown",
+            good.replace("\"size\": 5", "\"size\": 5, \"komi\": 7"),
+            "refused {p}: its parameters do not fit games/crossway.game: unknown parameter \
+             `komi` (the parameters are: size)",
+        ),
+        (
+            "game",
+            good.replace("\"Crossway\"", "\"Hex\""),
+            "refused {p}: it is a game of Hex, and games/crossway.game is Crossway",
+        ),
+        (
+            "result",
+            good.replace("\"moves\"", "\"result\": \"black wins\",\n  \"moves\""),
+            "refused {p}: it says the game ended \"black wins\", and its moves give a game still \
+             going",
+        ),
+        (
+            "hash",
+            good.replace("fnv1a64:", "md5:"),
+            "{p}: not a weft record: rule_hash is \"md5:8abd791d91f92cc0\", expected \
+             \"fnv1a64:\" and 16 hexadecimal digits",
+        ),
+        (
+            "off-board",
+            good.replace("\"d4\"", "\"s19\""),
+            "refused {p}: move 3 `s19`: `s19` is not a move: write a point from a1 to e5, \
+             `swap` or `pass`",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, text).unwrap();
+        let p = path.to_str().unwrap();
+        let message = message.replace("{p}", p);
+        for command in ["replay", "render"] {
+            let o = weft(&[command, "games/crossway.game", "--record", p]);
+            assert_eq!(
+                (o.status.code(), stderr(&o)),
+                (Some(1), format!("{message}\n")),
+                "{command} {name}"
+            );
+        }
+        // `load` in the REPL reads records with the same reader.
+        let mut s = session(&project("games/crossway.game"), 5);
+        assert_eq!(
+            s.handle(&format!("load {p}")).text,
+            format!("{message}\n"),
+            "load {name}"
+        );
+    }
+    // The record's board, not the default one.
+    let o = weft(&[
+        "replay",
+        "games/crossway.game",
+        "--record",
+        "tests/data/record.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("Crossway, 5x5, 3 moves\n"),
+        "{}",
+        stdout(&o)
+    );
+}

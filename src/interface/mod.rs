@@ -1,12 +1,13 @@
 //! What people touch: the command line ([`cli`]), editors ([`lsp`]), the playtest REPL
 //! ([`repl`]), the board as text ([`render`]) and as SVG pictures ([`picture`]), the
-//! report as a web page ([`page`]), saved games ([`record`]) and printed replays
-//! ([`replay`]).
+//! report as a web page ([`page`]), saved games ([`record`]), printed replays
+//! ([`replay`]), files written ([`output`]) and notes on standard error ([`notice`]).
 //!
 //! The top layer: it may import every other; nothing imports it.
 
 pub mod cli;
 pub mod lsp;
+pub mod notice;
 pub mod output;
 pub mod page;
 pub mod picture;

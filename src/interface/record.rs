@@ -29,6 +29,7 @@ pub struct Record {
     /// [`text_hash`] of the rule file's text when the game was saved.
     pub rule_hash: String,
     /// Every parameter's value.
+    #[serde(deserialize_with = "unique_keys")]
     pub params: BTreeMap<String, i64>,
     /// The moves, in the notation `legal_moves` prints.
     pub moves: Vec<String>,
@@ -57,6 +58,34 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 /// The hash a record stores for a rule file's text, e.g. `fnv1a64:af63dc4c8601ec8c`.
 pub fn text_hash(text: &str) -> String {
     format!("fnv1a64:{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// The parameters of a record, refusing a name given twice (serde refuses a field
+/// given twice, but a map would keep the last value silently).
+fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
+    struct Unique;
+    impl<'de> serde::de::Visitor<'de> for Unique {
+        type Value = BTreeMap<String, i64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of parameter names and whole numbers")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((k, v)) = map.next_entry::<String, i64>()? {
+                if out.contains_key(&k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "parameter `{k}` given twice"
+                    )));
+                }
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique)
 }
 
 /// Why a record could not be read, written or replayed.
@@ -88,6 +117,10 @@ pub enum RecordError {
         rule_file: String,
         report: crate::lang::diagnostic::Diagnostics,
     },
+    /// The record does not fit the rule file: another game, a parameter missing or
+    /// not the file's, a result the moves do not give.
+    #[error("refused {path}: {reason}")]
+    Mismatch { path: String, reason: String },
     /// A move does not replay.
     #[error("refused {path}: {source}{}", if *changed { " (the rule file has changed since the record was saved)" } else { "" })]
     Moves {
@@ -132,6 +165,17 @@ impl Record {
             return Err(RecordError::NotRecord(format!(
                 "not a weft record this version reads: format is \"{}\", expected \"{FORMAT}\"",
                 r.format
+            )));
+        }
+        let hex = r.rule_hash.strip_prefix("fnv1a64:").unwrap_or("");
+        if hex.len() != 16
+            || !hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            return Err(RecordError::NotRecord(format!(
+                "not a weft record: rule_hash is \"{}\", expected \"fnv1a64:\" and 16 hexadecimal digits",
+                r.rule_hash
             )));
         }
         Ok(r)
@@ -207,7 +251,12 @@ pub fn open(path: &str, fallback: Option<&str>) -> Result<Opened, RecordError> {
     open_with(path, record, rule_path, rule_text)
 }
 
-/// Opens a record already read, on the given rule file.
+/// Opens a record already read, on the given rule file: the one reader behind `play`'s
+/// `load`, `replay --record` and `render --record`. Everything is checked: the format
+/// and fields (by [`Record::from_json`]), that the rule file is the record's game,
+/// takes exactly the record's parameters (each in its range) and replays every move
+/// through the checked path, and, when the rule file is the one the record was saved
+/// with, that the moves give the result the record states.
 pub fn open_with(
     path: &str,
     record: Record,
@@ -215,12 +264,42 @@ pub fn open_with(
     rule_text: String,
 ) -> Result<Opened, RecordError> {
     let changed = text_hash(&rule_text) != record.rule_hash;
-    let loaded =
-        load_str(&rule_path, &rule_text, &record.overrides()).map_err(|r| RecordError::Rules {
-            path: path.to_string(),
-            rule_file: rule_path.clone(),
-            report: r,
-        })?;
+    let mismatch = |reason: String| RecordError::Mismatch {
+        path: path.to_string(),
+        reason,
+    };
+    let loaded = load_str(&rule_path, &rule_text, &record.overrides()).map_err(|r| {
+        if r.from_command_line() {
+            mismatch(format!(
+                "its parameters do not fit {rule_path}: {}",
+                r.one_line("").trim_start_matches(": ")
+            ))
+        } else {
+            RecordError::Rules {
+                path: path.to_string(),
+                rule_file: rule_path.clone(),
+                report: r,
+            }
+        }
+    })?;
+    let rules = &loaded.rules;
+    if rules.name() != record.game {
+        return Err(mismatch(format!(
+            "it is a game of {}, and {rule_path} is {}",
+            record.game,
+            rules.name()
+        )));
+    }
+    if let Some(p) = rules
+        .params()
+        .iter()
+        .find(|p| !record.params.contains_key(&p.name))
+    {
+        return Err(mismatch(format!(
+            "it gives no value for the parameter `{}` of {rule_path}",
+            p.name
+        )));
+    }
     let start = State::new(loaded.rules.clone());
     let replayed =
         start
@@ -231,6 +310,20 @@ pub fn open_with(
                 source,
                 changed,
             })?;
+    let last = replayed.last().map_or(&start, |(_, s)| s);
+    let result = last
+        .outcome()
+        .map(|o| crate::engine::state::describe_outcome(o, rules));
+    if !changed && record.result.is_some() && record.result != result {
+        return Err(mismatch(format!(
+            "it says the game ended \"{}\", and its moves give {}",
+            record.result.as_deref().unwrap_or_default(),
+            match &result {
+                Some(r) => format!("\"{r}\""),
+                None => "a game still going".to_string(),
+            }
+        )));
+    }
     Ok(Opened {
         record,
         rule_path,

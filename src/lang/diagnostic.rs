@@ -367,6 +367,17 @@ impl Diagnostics {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
+    /// Whether every error comes from the command line (`--set`, `--size`) rather than
+    /// from the file: the parameters' checks name the flag first.
+    pub fn from_command_line(&self) -> bool {
+        self.has_errors()
+            && self
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .all(|d| d.message.starts_with("--"))
+    }
+
     /// The first error (in rendering order) in one line, for places with room for one:
     /// its message, with a command-line flag that opens it (`--set size=99: ...`)
     /// replaced by `label`, and its hint in brackets (`--set ` there shortened to

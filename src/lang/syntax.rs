@@ -48,7 +48,13 @@ pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
             continue;
         }
         match WeftParser::parse(Rule::statement_chunk, src) {
-            Ok(pairs) => push_statement(&mut ast, pairs, chunk.start),
+            Ok(pairs) => match number_too_large(&pairs, chunk.start) {
+                Some(d) => {
+                    ast.unparsed.push(opening);
+                    diagnostics.push(d);
+                }
+                None => push_statement(&mut ast, pairs, chunk.start),
+            },
             Err(_) if continued && parses(&text[chunk.start..first_line_end]) => {
                 // The first line is a whole statement: the indented lines do not belong.
                 let rest = &text[first_line_end..chunk.end];
@@ -152,6 +158,26 @@ fn nesting_error(span: Span) -> Diagnostic {
         format!("nested too deeply: more than {MAX_NESTING} levels of parentheses and `not`"),
     )
     .with_hint("write the condition with fewer levels (`not not` cancels out)")
+}
+
+/// An error for the first number of a statement that does not fit in 64 bits (it
+/// would otherwise have to be changed into one that does).
+fn number_too_large(pairs: &Pairs<Rule>, base: usize) -> Option<Diagnostic> {
+    let pair = pairs
+        .clone()
+        .flatten()
+        .find(|p| p.as_rule() == Rule::int && p.as_str().parse::<i64>().is_err())?;
+    Some(
+        Diagnostic::error(
+            span_of(&pair, base),
+            format!("the number {} is too large", pair.as_str()),
+        )
+        .with_hint(format!(
+            "a number in a rule file goes from {} to {}",
+            i64::MIN,
+            i64::MAX
+        )),
+    )
 }
 
 /// Adds the statement that parsed (if it is not empty).
@@ -258,8 +284,8 @@ fn ident(pair: Pair<Rule>, base: usize) -> Ident {
 }
 
 fn int(pair: Pair<Rule>, base: usize) -> Spanned<i64> {
-    // The grammar guarantees digits; a number too large for i64 saturates and is
-    // then caught by the range checks.
+    // The grammar guarantees digits, and `number_too_large` refused a statement with
+    // a number too large for i64 before it was built.
     let text = pair.as_str();
     let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
         i64::MIN

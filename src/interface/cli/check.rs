@@ -33,7 +33,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 200, value_name = "GAMES")]
     detailed: u64,
     /// Cut a game still going after this many moves (counted as cut)
-    #[arg(long, default_value_t = 10_000, value_name = "MOVES")]
+    #[arg(long, default_value_t = 10_000, value_name = "MOVES", value_parser = args::plies, allow_negative_numbers = true)]
     max_plies: u32,
     /// Also check these rule files (same options) and print the main figures side
     /// by side
@@ -76,7 +76,7 @@ pub fn run(a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
         };
         let (_, state) = game.start(a.no_swap)?;
         let moves = a.game.moves.as_deref().unwrap_or("");
-        reports.push(report::check(&state, &plan, file, moves, progress));
+        reports.push(report::check(&state, &plan, file, moves, progress)?);
         starts.push(state);
     }
     if let Some(path) = &a.html {
@@ -86,7 +86,7 @@ pub fn run(a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
             .map(|(report, start)| page::Variant { report, start })
             .collect();
         output::write_new(path, &page::page(&variants), a.force).map_err(CliError::Input)?;
-        eprintln!("wrote {path}");
+        crate::interface::notice::note_line(&format!("wrote {path}"));
     }
     let text = match (a.json, reports.as_slice()) {
         (true, [one]) => serde_json::to_string_pretty(one).map_err(std::io::Error::other)?,

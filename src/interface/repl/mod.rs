@@ -103,7 +103,7 @@ pub fn run(start: &Start, out: &mut impl Write) -> Result<(), ReplError> {
     if std::io::stdin().is_terminal() {
         return terminal::run(&mut session, out);
     }
-    session.on_thinking(|line| eprintln!("{line}"));
+    session.on_thinking(crate::interface::notice::note_line);
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     loop {

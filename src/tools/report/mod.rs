@@ -289,7 +289,7 @@ pub fn check(
     file: &str,
     start_moves: &str,
     progress: bool,
-) -> CheckReport {
+) -> std::io::Result<CheckReport> {
     let bar = if progress {
         indicatif::ProgressBar::new(plan.games)
     } else {
@@ -302,10 +302,10 @@ pub fn check(
     );
     bar.set_message(start.rules().name().to_string());
     let t0 = Instant::now();
-    let tally = playout::run(start, plan, &|n| bar.inc(n));
+    let tally = playout::run(start, plan, &|n| bar.inc(n))?;
     let seconds = t0.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    CheckReport::build(
+    Ok(CheckReport::build(
         start,
         plan,
         &tally,
@@ -314,5 +314,5 @@ pub fn check(
             start_moves: start_moves.to_string(),
             seconds,
         },
-    )
+    ))
 }
