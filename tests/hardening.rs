@@ -818,7 +818,7 @@ fn records_are_checked_against_the_rule_file_everywhere() {
         (
             "game",
             good.replace("\"Crossway\"", "\"Hex\""),
-            "refused {p}: it is a game of Hex, and games/crossway.game is Crossway",
+            "refused {p}: it is a game of \"Hex\", and games/crossway.game is \"Crossway\"",
         ),
         (
             "result",

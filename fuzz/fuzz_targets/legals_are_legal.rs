@@ -29,14 +29,23 @@ struct Input {
 fn check(s: &State, listed: &HashSet<Move>, m: Move) {
     let accepted = s.is_legal(m).is_ok();
     let plays = s.clone().play(m).is_ok();
-    assert_eq!(accepted, plays, "is_legal and play disagree on {}", m.to_text(s.rules()));
+    assert_eq!(
+        accepted,
+        plays,
+        "is_legal and play disagree on {}",
+        m.to_text(s.rules())
+    );
     assert_eq!(
         accepted,
         listed.contains(&m),
         "{} is {} but {} (position after {} plies)",
         m.to_text(s.rules()),
         if accepted { "accepted" } else { "refused" },
-        if listed.contains(&m) { "listed" } else { "not listed" },
+        if listed.contains(&m) {
+            "listed"
+        } else {
+            "not listed"
+        },
         s.ply()
     );
 }
@@ -86,8 +95,15 @@ fuzz_target!(|input: Input| {
         let cell = |i: usize| (c[i] as usize % n.max(1)) as Cell;
         let step = |k: u8, i: usize| match k % 3 {
             0 => Step::Place(cell(i)),
-            1 => Step::Move { from: cell(i), to: cell(i + 1) },
-            _ => Step::Line { rear: cell(i), front: cell(i + 1), to: cell(i + 2) },
+            1 => Step::Move {
+                from: cell(i),
+                to: cell(i + 1),
+            },
+            _ => Step::Line {
+                rear: cell(i),
+                front: cell(i + 1),
+                to: cell(i + 2),
+            },
         };
         let first = step(*kind, 0);
         let m = if kind & 0x80 == 0 {

@@ -86,7 +86,10 @@ fuzz_target!(|data: &[u8]| {
             let mut params: std::collections::BTreeMap<String, i64> = if drop_params {
                 Default::default()
             } else {
-                r.params().iter().map(|p| (p.name.clone(), p.value)).collect()
+                r.params()
+                    .iter()
+                    .map(|p| (p.name.clone(), p.value))
+                    .collect()
             };
             params.extend(extra_params.into_iter().take(3));
             let rec = Record {

@@ -23,10 +23,21 @@ use weft::Overrides;
 /// Names the grammar's `ident`s are drawn from: the usual players, pieces, edges,
 /// parameters and regions of the shipped games, and a few that are nothing.
 const NAMES: &[&str] = &[
-    "black", "white", "stone", "disk", "pawn", "size", "side", "top", "bottom", "left",
-    "right", "edges", "corners", "sides", "stars", "own", "a1", "b2", "c3", "x", "zz",
+    "black", "white", "stone", "disk", "pawn", "size", "side", "top", "bottom", "left", "right",
+    "edges", "corners", "sides", "stars", "own", "a1", "b2", "c3", "x", "zz",
 ];
-const NUMBERS: &[&str] = &["0", "1", "2", "3", "5", "9", "19", "-1", "400", "99999999999999999999"];
+const NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "9",
+    "19",
+    "-1",
+    "400",
+    "99999999999999999999",
+];
 const STRINGS: &[&str] = &["\"x\"", "\"crosscut\"", "\"\"", "\"a \\\"b\\\"\""];
 
 /// One edit of the base file.
@@ -79,7 +90,12 @@ fn grow(bytes: &[u8]) -> String {
             break;
         }
         let word = &options[k];
-        if !text.is_empty() && !text.ends_with(['(', ' ']) && word != ")" && word != "," && word != ":" {
+        if !text.is_empty()
+            && !text.ends_with(['(', ' '])
+            && word != ")"
+            && word != ","
+            && word != ":"
+        {
             text.push(' ');
         }
         text.push_str(word);
@@ -88,7 +104,10 @@ fn grow(bytes: &[u8]) -> String {
 }
 
 fuzz_target!(|data: &[u8]| {
-    if data.first().is_some_and(|b| b.is_ascii_alphabetic() || *b == b'#') {
+    if data
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'#')
+    {
         load(&String::from_utf8_lossy(data), None, 0);
         return;
     }
@@ -130,7 +149,9 @@ fn load(text: &str, size: Option<i64>, seed: u64) {
             let mut s = State::new(loaded.rules);
             let mut rng = Rng::new(seed);
             for _ in 0..2000 {
-                let Some(m) = s.random_move(&mut rng) else { break };
+                let Some(m) = s.random_move(&mut rng) else {
+                    break;
+                };
                 s.play_unchecked(m);
             }
             let _ = weft::lang::format::format(text);

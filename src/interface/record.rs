@@ -88,6 +88,17 @@ fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String
     d.deserialize_map(Unique)
 }
 
+/// A string from a record, for a one-line message: in JSON quotes and escapes (no line
+/// break or control character reaches the terminal), cut after 60 characters.
+fn quoted(s: &str) -> String {
+    let short: String = s.chars().take(60).collect();
+    let mut q = serde_json::to_string(&short).unwrap_or_default();
+    if short.len() < s.len() {
+        q.push_str("...");
+    }
+    q
+}
+
 /// Why a record could not be read, written or replayed.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
@@ -163,8 +174,20 @@ impl Record {
             .map_err(|e| RecordError::NotRecord(format!("not a weft record: {e}")))?;
         if r.format != FORMAT {
             return Err(RecordError::NotRecord(format!(
-                "not a weft record this version reads: format is \"{}\", expected \"{FORMAT}\"",
-                r.format
+                "not a weft record this version reads: format is {}, expected \"{FORMAT}\"",
+                quoted(&r.format)
+            )));
+        }
+        if let Some((i, m)) = r
+            .moves
+            .iter()
+            .enumerate()
+            .find(|(_, m)| m.chars().any(char::is_control))
+        {
+            return Err(RecordError::NotRecord(format!(
+                "not a weft record: move {} is {}, with a control character",
+                i + 1,
+                quoted(m)
             )));
         }
         let hex = r.rule_hash.strip_prefix("fnv1a64:").unwrap_or("");
@@ -174,8 +197,8 @@ impl Record {
                 .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
         {
             return Err(RecordError::NotRecord(format!(
-                "not a weft record: rule_hash is \"{}\", expected \"fnv1a64:\" and 16 hexadecimal digits",
-                r.rule_hash
+                "not a weft record: rule_hash is {}, expected \"fnv1a64:\" and 16 hexadecimal digits",
+                quoted(&r.rule_hash)
             )));
         }
         Ok(r)
@@ -285,8 +308,8 @@ pub fn open_with(
     let rules = &loaded.rules;
     if rules.name() != record.game {
         return Err(mismatch(format!(
-            "it is a game of {}, and {rule_path} is {}",
-            record.game,
+            "it is a game of {}, and {rule_path} is \"{}\"",
+            quoted(&record.game),
             rules.name()
         )));
     }
@@ -316,8 +339,8 @@ pub fn open_with(
         .map(|o| crate::engine::state::describe_outcome(o, rules));
     if !changed && record.result.is_some() && record.result != result {
         return Err(mismatch(format!(
-            "it says the game ended \"{}\", and its moves give {}",
-            record.result.as_deref().unwrap_or_default(),
+            "it says the game ended {}, and its moves give {}",
+            quoted(record.result.as_deref().unwrap_or_default()),
             match &result {
                 Some(r) => format!("\"{r}\""),
                 None => "a game still going".to_string(),
