@@ -126,7 +126,7 @@ pub enum RecordError {
     Rules {
         path: String,
         rule_file: String,
-        report: crate::lang::diagnostic::Diagnostics,
+        report: Box<crate::lang::diagnostic::Diagnostics>,
     },
     /// The record does not fit the rule file: another game, a parameter missing or
     /// not the file's, a result the moves do not give.
@@ -301,7 +301,7 @@ pub fn open_with(
             RecordError::Rules {
                 path: path.to_string(),
                 rule_file: rule_path.clone(),
-                report: r,
+                report: Box::new(r),
             }
         }
     })?;

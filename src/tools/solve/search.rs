@@ -414,7 +414,7 @@ impl<'a> Meter<'a> {
         self.counts.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= CHECK_EVERY
-            || self.unflushed % CLOCK_EVERY == 0 && self.reported.elapsed() >= REPORT_AFTER
+            || self.unflushed.is_multiple_of(CLOCK_EVERY) && self.reported.elapsed() >= REPORT_AFTER
         {
             let before = self.sh.nodes.load(Relaxed);
             let mine = self.unflushed;
