@@ -874,3 +874,29 @@ fn records_are_checked_against_the_rule_file_everywhere() {
         stdout(&o)
     );
 }
+
+#[test]
+fn endless_input_lines_are_skipped_not_gathered() {
+    // The REPL: a 2 MB line is skipped with a note, and the session goes on.
+    let o = shell(
+        "{ head -c 2000000 /dev/zero | tr '\\0' x; printf '\\nc3\\nhistory\\nquit\\nquit\\n'; } | \
+         \"$WEFT\" play games/crossway.game --size 5",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("a line of more than 1048576 bytes is no command; it was skipped\n"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    assert!(out.contains("1 move: c3\n"), "{out}");
+    // The language server: a header line without an end.
+    let o = shell("head -c 200000 /dev/zero | \"$WEFT\" lsp");
+    assert_eq!(
+        (o.status.code(), stderr(&o)),
+        (
+            Some(1),
+            "a message header line longer than 65536 bytes\n".to_string()
+        )
+    );
+}
