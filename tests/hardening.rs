@@ -135,6 +135,48 @@ fn a_file_nested_thousands_deep_is_refused_not_a_stack_overflow() {
     assert_eq!(session.handle("history").text, "1 move: c3\n");
 }
 
+/// The `.rs` files under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_source_prints_with_a_macro_that_panics_on_a_closed_pipe() {
+    // `print!`, `eprint!` and their kin panic when the pipe has closed (`weft solve ...
+    // 2>&1 | head -1` exited 101 from a progress line): output goes through a writer
+    // whose errors are handled, notes through `interface::notice`.
+    let mut files = Vec::new();
+    rust_files(&project("src"), &mut files);
+    assert!(files.len() > 20, "{files:?}");
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for mac in ["print!(", "println!(", "eprint!(", "eprintln!(", "dbg!("] {
+                let hit = code.match_indices(mac).any(|(at, _)| {
+                    !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                });
+                if hit {
+                    found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "use interface::notice (or a writer) instead:\n{}",
+        found.join("\n")
+    );
+}
+
 // 5. Input size and kind.
 
 #[test]

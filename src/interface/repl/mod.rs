@@ -22,7 +22,7 @@ use crate::interface::render;
 use crate::lang::Overrides;
 use crate::rules::Rules;
 use crate::tools::ai::{self, Budget};
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 mod commands;
@@ -30,6 +30,7 @@ mod completion;
 mod computer;
 mod files;
 mod interrupt;
+mod lines;
 mod picture;
 mod session;
 mod table;
@@ -92,9 +93,6 @@ pub fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
-/// The longest input line a script may send (far above any command).
-pub const MAX_LINE: usize = 1 << 20;
-
 /// Runs the REPL on stdin: with line editing when stdin is a terminal, else one command
 /// per line (for scripts; the computer's "thinking" notices then go to stderr). Output
 /// goes to `out`.
@@ -110,34 +108,13 @@ pub fn run(start: &Start, out: &mut impl Write) -> Result<(), ReplError> {
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        let n = (&mut input)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)?;
-        if n == 0 {
-            break;
-        }
-        if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
-            // A line with no end in sight (`weft play < /dev/zero`): skip to its end.
-            loop {
-                let chunk = input.fill_buf()?;
-                if chunk.is_empty() {
-                    break;
-                }
-                let (used, ended) = match chunk.iter().position(|&b| b == b'\n') {
-                    Some(i) => (i + 1, true),
-                    None => (chunk.len(), false),
-                };
-                input.consume(used);
-                if ended {
-                    break;
-                }
+        match lines::read(&mut input, &mut buf)? {
+            lines::Line::End => break,
+            lines::Line::Skipped => {
+                out.write_all(lines::skipped_note().as_bytes())?;
+                continue;
             }
-            out.write_all(
-                format!("a line of more than {MAX_LINE} bytes is no command; it was skipped\n")
-                    .as_bytes(),
-            )?;
-            continue;
+            lines::Line::Text => {}
         }
         let line = String::from_utf8_lossy(&buf);
         let reply = session.handle(&line);
