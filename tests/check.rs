@@ -515,7 +515,8 @@ fn replay_reads_a_record_and_refuses_a_bad_one_with_a_reason() {
         (
             "size.json",
             record(&["b2"], 99),
-            "does not load with the record's parameters",
+            "its parameters do not fit games/crossway.game: 99 is out of the range of `size` \
+             (`size` goes from 2 to 26)",
         ),
     ] {
         let (o, path) = run(name, &text);
