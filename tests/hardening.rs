@@ -761,6 +761,44 @@ fn numbers_out_of_range_are_errors_that_give_the_range() {
 }
 
 #[test]
+fn a_parameter_range_as_wide_as_64_bits_keeps_its_step() {
+    // 2 - (-9223372036854775807) is 2^63 + 1, a multiple of 3 that 64 bits cannot hold
+    // (the fuzzer's find: an overflow panic with debug checks, a wrong refusal without).
+    let file = |default: i64| {
+        game("crossway").replace(
+            "param size = 19 in 2 to 26 \"board side, in points\"",
+            &format!(
+                "param size = 19 in 2 to 26 \"board side, in points\"\n\
+                 param x = {default} in -9223372036854775807 to 9223372036854775807 by 3"
+            ),
+        )
+    };
+    assert_eq!(report(&file(2)), "OK");
+    let r = report(&file(3));
+    assert!(
+        r.starts_with("error: the default 3 of `x` is not one of its values "),
+        "{r}"
+    );
+    let set = |value: &str| {
+        let overrides = Overrides {
+            sets: vec![("x".to_string(), value.to_string())],
+            size: None,
+        };
+        match weft::load_str("t.game", &file(2), &overrides) {
+            Ok(_) => "OK".to_string(),
+            Err(r) => r.to_string(),
+        }
+    };
+    assert_eq!(set("5"), "OK");
+    assert_eq!(set("9223372036854775805"), "OK");
+    assert!(
+        set("4").contains("4 is out of the range of `x`"),
+        "{}",
+        set("4")
+    );
+}
+
+#[test]
 fn every_malformed_command_line_value_is_a_usage_error_with_its_range() {
     for (args, first_line) in [
         (
