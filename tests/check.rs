@@ -24,7 +24,7 @@ fn plan(games: u64, threads: usize, detailed: u64) -> Plan {
 }
 
 fn run(start: &State, plan: &Plan) -> PlayoutTally {
-    playout::run(start, plan, &|_| {})
+    playout::run(start, plan, &|_| {}).unwrap()
 }
 
 #[test]
@@ -515,7 +515,8 @@ fn replay_reads_a_record_and_refuses_a_bad_one_with_a_reason() {
         (
             "size.json",
             record(&["b2"], 99),
-            "does not load with the record's parameters",
+            "its parameters do not fit games/crossway.game: 99 is out of the range of `size` \
+             (`size` goes from 2 to 26)",
         ),
     ] {
         let (o, path) = run(name, &text);

@@ -509,7 +509,7 @@ fn a_check_tally_survives_its_part_form() {
             detailed: 20,
             max_plies: 10_000,
         };
-        let t = playout::run(&start, &plan, &|_| {});
+        let t = playout::run(&start, &plan, &|_| {}).unwrap();
         let data = TallyData::of(&t, start.rules());
         let json = serde_json::to_string(&data).unwrap();
         let back: TallyData = serde_json::from_str(&json).unwrap();

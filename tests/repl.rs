@@ -604,7 +604,8 @@ fn damaged_records_are_refused_in_one_line() {
                 j["params"]["size"] = 99.into();
                 j.to_string()
             },
-            "does not load with the record's parameters",
+            "its parameters do not fit games/crossway.game: 99 is out of the range of `size` \
+             (`size` goes from 2 to 26)",
         ),
         (
             "unknown parameter",
@@ -613,7 +614,8 @@ fn damaged_records_are_refused_in_one_line() {
                 j["params"]["pawns"] = 3.into();
                 j.to_string()
             },
-            "does not load with the record's parameters",
+            "its parameters do not fit games/crossway.game: unknown parameter `pawns` (the \
+             parameters are: size)",
         ),
         (
             "other format",

@@ -15,6 +15,7 @@ mod fmt;
 mod games;
 mod goals;
 mod golden;
+mod hardening;
 mod invariants;
 mod lockstep;
 mod lsp;

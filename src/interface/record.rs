@@ -7,10 +7,10 @@
 //! file's bytes, written out here because std's hasher is randomised per process.
 
 use crate::engine::state::{Move, ReplayError, State};
-use crate::lang::{load_str, Loaded, Overrides};
+use crate::interface::output::{self, WriteError};
+use crate::lang::{load_str, read, Loaded, Overrides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
 
 /// The value of `format` in every record this version writes and reads.
@@ -29,6 +29,7 @@ pub struct Record {
     /// [`text_hash`] of the rule file's text when the game was saved.
     pub rule_hash: String,
     /// Every parameter's value.
+    #[serde(deserialize_with = "unique_keys")]
     pub params: BTreeMap<String, i64>,
     /// The moves, in the notation `legal_moves` prints.
     pub moves: Vec<String>,
@@ -59,6 +60,45 @@ pub fn text_hash(text: &str) -> String {
     format!("fnv1a64:{:016x}", fnv1a64(text.as_bytes()))
 }
 
+/// The parameters of a record, refusing a name given twice (serde refuses a field
+/// given twice, but a map would keep the last value silently).
+fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
+    struct Unique;
+    impl<'de> serde::de::Visitor<'de> for Unique {
+        type Value = BTreeMap<String, i64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of parameter names and whole numbers")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((k, v)) = map.next_entry::<String, i64>()? {
+                if out.contains_key(&k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "parameter `{k}` given twice"
+                    )));
+                }
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique)
+}
+
+/// A string from a record, for a one-line message: in JSON quotes and escapes (no line
+/// break or control character reaches the terminal), cut after 60 characters.
+fn quoted(s: &str) -> String {
+    let short: String = s.chars().take(60).collect();
+    let mut q = serde_json::to_string(&short).unwrap_or_default();
+    if short.len() < s.len() {
+        q.push_str("...");
+    }
+    q
+}
+
 /// Why a record could not be read, written or replayed.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
@@ -86,8 +126,12 @@ pub enum RecordError {
     Rules {
         path: String,
         rule_file: String,
-        report: crate::lang::diagnostic::Diagnostics,
+        report: Box<crate::lang::diagnostic::Diagnostics>,
     },
+    /// The record does not fit the rule file: another game, a parameter missing or
+    /// not the file's, a result the moves do not give.
+    #[error("refused {path}: {reason}")]
+    Mismatch { path: String, reason: String },
     /// A move does not replay.
     #[error("refused {path}: {source}{}", if *changed { " (the rule file has changed since the record was saved)" } else { "" })]
     Moves {
@@ -130,8 +174,31 @@ impl Record {
             .map_err(|e| RecordError::NotRecord(format!("not a weft record: {e}")))?;
         if r.format != FORMAT {
             return Err(RecordError::NotRecord(format!(
-                "not a weft record this version reads: format is \"{}\", expected \"{FORMAT}\"",
-                r.format
+                "not a weft record this version reads: format is {}, expected \"{FORMAT}\"",
+                quoted(&r.format)
+            )));
+        }
+        if let Some((i, m)) = r
+            .moves
+            .iter()
+            .enumerate()
+            .find(|(_, m)| m.chars().any(char::is_control))
+        {
+            return Err(RecordError::NotRecord(format!(
+                "not a weft record: move {} is {}, with a control character",
+                i + 1,
+                quoted(m)
+            )));
+        }
+        let hex = r.rule_hash.strip_prefix("fnv1a64:").unwrap_or("");
+        if hex.len() != 16
+            || !hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            return Err(RecordError::NotRecord(format!(
+                "not a weft record: rule_hash is {}, expected \"fnv1a64:\" and 16 hexadecimal digits",
+                quoted(&r.rule_hash)
             )));
         }
         Ok(r)
@@ -139,9 +206,15 @@ impl Record {
 
     /// Reads a record file.
     pub fn read(path: &str) -> Result<Record, RecordError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Read {
+        let bytes = read::read_bytes(path).map_err(|source| RecordError::Read {
             path: path.to_string(),
             source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let (line, col, byte) = read::utf8_error_place(e.as_bytes(), &e.utf8_error());
+            RecordError::NotRecord(format!(
+                "{path}: not a weft record: the byte 0x{byte:02X} at line {line} column {col} is not UTF-8"
+            ))
         })?;
         Record::from_json(&text).map_err(|e| RecordError::NotRecord(format!("{path}: {e}")))
     }
@@ -158,38 +231,22 @@ impl Record {
         }
     }
 
-    /// Writes the record to `path`. An existing file is left alone unless `overwrite`.
+    /// Writes the record to `path`, atomically (a failure leaves an old file as it
+    /// was). An existing file is left alone unless `overwrite`.
     pub fn write(&self, path: &str, overwrite: bool) -> Result<(), RecordError> {
-        let fail = |e: std::io::Error| RecordError::Write {
-            path: path.to_string(),
-            reason: e.to_string(),
-        };
-        if Path::new(path).is_dir() {
-            return Err(RecordError::Write {
+        output::write_atomic(path, self.to_json().as_bytes(), overwrite).map_err(|e| match e {
+            WriteError::Exists(_) => RecordError::Exists {
+                path: path.to_string(),
+            },
+            WriteError::Directory(_) => RecordError::Write {
                 path: path.to_string(),
                 reason: "it is a directory".into(),
-            });
-        }
-        let mut file = if overwrite {
-            std::fs::File::create(path).map_err(fail)?
-        } else {
-            // create_new refuses atomically if the file exists, even if it appeared
-            // just now.
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-            {
-                Ok(f) => f,
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    return Err(RecordError::Exists {
-                        path: path.to_string(),
-                    })
-                }
-                Err(e) => return Err(fail(e)),
-            }
-        };
-        file.write_all(self.to_json().as_bytes()).map_err(fail)
+            },
+            WriteError::Io { source, .. } => RecordError::Write {
+                path: path.to_string(),
+                reason: source.to_string(),
+            },
+        })
     }
 }
 
@@ -217,7 +274,12 @@ pub fn open(path: &str, fallback: Option<&str>) -> Result<Opened, RecordError> {
     open_with(path, record, rule_path, rule_text)
 }
 
-/// Opens a record already read, on the given rule file.
+/// Opens a record already read, on the given rule file: the one reader behind `play`'s
+/// `load`, `replay --record` and `render --record`. Everything is checked: the format
+/// and fields (by [`Record::from_json`]), that the rule file is the record's game,
+/// takes exactly the record's parameters (each in its range) and replays every move
+/// through the checked path, and, when the rule file is the one the record was saved
+/// with, that the moves give the result the record states.
 pub fn open_with(
     path: &str,
     record: Record,
@@ -225,12 +287,42 @@ pub fn open_with(
     rule_text: String,
 ) -> Result<Opened, RecordError> {
     let changed = text_hash(&rule_text) != record.rule_hash;
-    let loaded =
-        load_str(&rule_path, &rule_text, &record.overrides()).map_err(|r| RecordError::Rules {
-            path: path.to_string(),
-            rule_file: rule_path.clone(),
-            report: r,
-        })?;
+    let mismatch = |reason: String| RecordError::Mismatch {
+        path: path.to_string(),
+        reason,
+    };
+    let loaded = load_str(&rule_path, &rule_text, &record.overrides()).map_err(|r| {
+        if r.from_command_line() {
+            mismatch(format!(
+                "its parameters do not fit {rule_path}: {}",
+                r.one_line("").trim_start_matches(": ")
+            ))
+        } else {
+            RecordError::Rules {
+                path: path.to_string(),
+                rule_file: rule_path.clone(),
+                report: Box::new(r),
+            }
+        }
+    })?;
+    let rules = &loaded.rules;
+    if rules.name() != record.game {
+        return Err(mismatch(format!(
+            "it is a game of {}, and {rule_path} is \"{}\"",
+            quoted(&record.game),
+            rules.name()
+        )));
+    }
+    if let Some(p) = rules
+        .params()
+        .iter()
+        .find(|p| !record.params.contains_key(&p.name))
+    {
+        return Err(mismatch(format!(
+            "it gives no value for the parameter `{}` of {rule_path}",
+            p.name
+        )));
+    }
     let start = State::new(loaded.rules.clone());
     let replayed =
         start
@@ -241,6 +333,20 @@ pub fn open_with(
                 source,
                 changed,
             })?;
+    let last = replayed.last().map_or(&start, |(_, s)| s);
+    let result = last
+        .outcome()
+        .map(|o| crate::engine::state::describe_outcome(o, rules));
+    if !changed && record.result.is_some() && record.result != result {
+        return Err(mismatch(format!(
+            "it says the game ended {}, and its moves give {}",
+            quoted(record.result.as_deref().unwrap_or_default()),
+            match &result {
+                Some(r) => format!("\"{r}\""),
+                None => "a game still going".to_string(),
+            }
+        )));
+    }
     Ok(Opened {
         record,
         rule_path,
@@ -268,14 +374,17 @@ fn locate_rule_file(
     tried.extend(fallback.map(String::from));
     let mut first_error = None;
     for (i, p) in tried.iter().enumerate() {
-        match std::fs::read_to_string(p) {
+        let text = read::read_bytes(p)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| read::text_of(p, bytes).map_err(|e| e.one_line("")));
+        match text {
             // The fallback stands in only if it is the same text.
             Ok(text) if i < named || text_hash(&text) == rec.rule_hash => {
                 return Ok((p.clone(), text))
             }
             Ok(_) => {}
             Err(e) => {
-                first_error.get_or_insert(e.to_string());
+                first_error.get_or_insert(e);
             }
         }
     }

@@ -37,6 +37,9 @@ const STOP: char = '\u{1}';
 /// ```
 pub fn expected_after(prefix: &str) -> Option<Expected> {
     pest::set_error_detail(true);
+    if super::syntax::too_deep(prefix).is_some() {
+        return None;
+    }
     let input = format!("{prefix}{STOP}");
     let error = WeftParser::parse(Rule::statement_chunk, &input).err()?;
     let attempts = error.parse_attempts()?;

@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod expect;
 pub mod format;
 pub mod grammar;
+pub mod read;
 pub mod suggest;
 pub mod syntax;
 pub mod tokens;
@@ -57,6 +58,14 @@ impl LoadError {
 
 /// Runs the whole pipeline on a rule file's text. `path` only names it in messages.
 pub fn load_str(path: &str, text: &str, overrides: &Overrides) -> Result<Loaded, Diagnostics> {
+    // Old Mac line endings read as line feeds (every offset stays; see `read`).
+    let owned;
+    let text = if text.contains('\r') {
+        owned = read::line_feeds(text.to_string());
+        owned.as_str()
+    } else {
+        text
+    };
     let source = Source::new(path, text);
     let fail = |diagnostics: Vec<Diagnostic>| Diagnostics {
         source: source.clone(),
@@ -84,9 +93,6 @@ pub fn load_str(path: &str, text: &str, overrides: &Overrides) -> Result<Loaded,
 
 /// Reads and loads a rule file.
 pub fn load_file(path: &str, overrides: &Overrides) -> Result<Loaded, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
-        path: path.to_string(),
-        source,
-    })?;
+    let text = read::read_rule_file(path)?;
     load_str(path, &text, overrides).map_err(LoadError::Rules)
 }

@@ -38,8 +38,23 @@ pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
         } else {
             &text[chunk.start..chunk.end]
         };
+        if let Some(at) = too_deep(src) {
+            ast.unparsed.push(opening);
+            let len = if src[at..].starts_with('(') { 1 } else { 3 };
+            diagnostics.push(nesting_error(Span::new(
+                chunk.start + at,
+                chunk.start + at + len,
+            )));
+            continue;
+        }
         match WeftParser::parse(Rule::statement_chunk, src) {
-            Ok(pairs) => push_statement(&mut ast, pairs, chunk.start),
+            Ok(pairs) => match number_too_large(&pairs, chunk.start) {
+                Some(d) => {
+                    ast.unparsed.push(opening);
+                    diagnostics.push(d);
+                }
+                None => push_statement(&mut ast, pairs, chunk.start),
+            },
             Err(_) if continued && parses(&text[chunk.start..first_line_end]) => {
                 // The first line is a whole statement: the indented lines do not belong.
                 let rest = &text[first_line_end..chunk.end];
@@ -67,6 +82,102 @@ pub fn parse(text: &str) -> (Ast, Vec<Diagnostic>) {
         }
     }
     (ast, diagnostics)
+}
+
+/// The deepest nesting of parentheses and `not` a statement may have. The parser and
+/// the stages after it recurse once per level, so a limit far above anything a person
+/// writes keeps a hostile file from overflowing the stack (in every build and thread).
+pub const MAX_NESTING: usize = 64;
+
+/// The offset of the `(` or `not` that nests a statement's text deeper than
+/// [`MAX_NESTING`], if one does. A `not` stays open until the condition after it
+/// ends: at the next word that is not `not`, or at the `)` closing a `(` opened after
+/// it. Quoted text and comments are skipped.
+///
+/// ```
+/// use weft::lang::syntax::too_deep;
+/// assert_eq!(too_deep("turn: place stone on not (not empty)"), None);
+/// let deep = format!("win if {}empty", "not ".repeat(65));
+/// assert_eq!(too_deep(&deep), Some(7 + 4 * 64));
+/// ```
+pub fn too_deep(text: &str) -> Option<usize> {
+    fn close_nots(open: &mut Vec<u8>) {
+        while open.last() == Some(&b'n') {
+            open.pop();
+        }
+    }
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    // b'(' for a parenthesis, b'n' for a `not`.
+    let mut open: Vec<u8> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' => open.push(b'('),
+            b')' => {
+                close_nots(&mut open);
+                open.pop();
+                close_nots(&mut open);
+            }
+            b if word(b) => {
+                while i + 1 < bytes.len() && word(bytes[i + 1]) {
+                    i += 1;
+                }
+                if &bytes[start..=i] == b"not" {
+                    open.push(b'n');
+                } else {
+                    close_nots(&mut open);
+                }
+            }
+            _ => {}
+        }
+        if open.len() > MAX_NESTING {
+            return Some(start);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The error for a statement nested deeper than [`MAX_NESTING`], at the level too many.
+fn nesting_error(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!("nested too deeply: more than {MAX_NESTING} levels of parentheses and `not`"),
+    )
+    .with_hint("write the condition with fewer levels (`not not` cancels out)")
+}
+
+/// An error for the first number of a statement that does not fit in 64 bits (it
+/// would otherwise have to be changed into one that does).
+fn number_too_large(pairs: &Pairs<Rule>, base: usize) -> Option<Diagnostic> {
+    let pair = pairs
+        .clone()
+        .flatten()
+        .find(|p| p.as_rule() == Rule::int && p.as_str().parse::<i64>().is_err())?;
+    Some(
+        Diagnostic::error(
+            span_of(&pair, base),
+            format!("the number {} is too large", pair.as_str()),
+        )
+        .with_hint(format!(
+            "a number in a rule file goes from {} to {}",
+            i64::MIN,
+            i64::MAX
+        )),
+    )
 }
 
 /// Adds the statement that parsed (if it is not empty).
@@ -130,8 +241,10 @@ pub(crate) fn join_lines(text: &str) -> String {
 pub(crate) fn chunks(text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::new();
     let mut current: Option<Span> = None;
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
+    // A byte order mark (of text that did not come through `read`) stands before the
+    // first statement, not in it.
+    let mut offset = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    for raw in text[offset..].split_inclusive('\n') {
         let line_start = offset;
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -171,8 +284,8 @@ fn ident(pair: Pair<Rule>, base: usize) -> Ident {
 }
 
 fn int(pair: Pair<Rule>, base: usize) -> Spanned<i64> {
-    // The grammar guarantees digits; a number too large for i64 saturates and is
-    // then caught by the range checks.
+    // The grammar guarantees digits, and `number_too_large` refused a statement with
+    // a number too large for i64 before it was built.
     let text = pair.as_str();
     let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
         i64::MIN

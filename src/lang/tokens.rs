@@ -129,6 +129,9 @@ fn statement(text: &str, span: Span) -> StatementTokens {
         } else {
             src.to_string()
         };
+        if syntax::too_deep(&joined).is_some() {
+            continue;
+        }
         let Ok(mut pairs) = WeftParser::parse(Rule::statement_chunk, &joined) else {
             continue;
         };

@@ -33,7 +33,10 @@ pub struct Param {
 impl Param {
     /// Whether `v` is one of the parameter's values.
     pub fn allows(&self, v: i64) -> bool {
-        v >= self.min && v <= self.max && (v - self.min) % self.step == 0
+        // In 128 bits: `v - min` can pass the 64-bit range.
+        v >= self.min
+            && v <= self.max
+            && (i128::from(v) - i128::from(self.min)) % i128::from(self.step) == 0
     }
 
     /// The values in words: `2 to 26`, or `3 to 25 by 2`.

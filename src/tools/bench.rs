@@ -102,29 +102,38 @@ pub fn playout(start: &State, scratch: &mut State, rng: &mut Rng) -> u32 {
 }
 
 /// Plays random games from `start` on `threads` threads for about `seconds`. Thread
-/// `t` draws from `Rng::for_game(seed, t)`.
-pub fn run(start: &State, seconds: f64, threads: usize, seed: u64) -> Sample {
+/// `t` draws from `Rng::for_game(seed, t)`. A thread that cannot be started is an
+/// error (a measurement on fewer threads than asked would mislead).
+pub fn run(start: &State, seconds: f64, threads: usize, seed: u64) -> std::io::Result<Sample> {
     let threads = threads.max(1);
     let mut total = Sample::default();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                scope.spawn(move || {
+                std::thread::Builder::new().spawn_scoped(scope, move || {
                     let mut rng = Rng::for_game(seed, t as u64);
                     let mut scratch = start.clone();
                     measure(seconds, || playout(start, &mut scratch, &mut rng))
                 })
             })
             .collect();
-        let samples: Vec<Sample> = handles
-            .into_iter()
-            .map(|h| h.join().expect("a bench thread panicked"))
-            .collect();
-        for s in &samples {
-            total.merge(s);
+        let mut spawn_error = None;
+        for h in handles {
+            match h {
+                Ok(h) => total.merge(&h.join().expect("a bench thread panicked")),
+                Err(e) => {
+                    spawn_error.get_or_insert(e);
+                }
+            }
         }
-    });
-    total
+        match spawn_error {
+            Some(e) => Err(std::io::Error::new(
+                e.kind(),
+                format!("cannot start a bench thread ({threads} asked for): {e}"),
+            )),
+            None => Ok(total),
+        }
+    })
 }
 
 /// Plays exactly `count` random games from `start` on the calling thread (for

@@ -600,8 +600,13 @@ fn placements(rules: &Rules) -> Vec<(Move, usize)> {
 }
 
 /// Plays the games of `plan` from `start` and returns their tally. `progress` is
-/// told of every finished batch of games (from any worker).
-pub fn run(start: &State, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> PlayoutTally {
+/// told of every finished batch of games (from any worker). A worker thread that
+/// cannot be started is an error (the others are told to stop).
+pub fn run(
+    start: &State,
+    plan: &Plan,
+    progress: &(dyn Fn(u64) + Sync),
+) -> std::io::Result<PlayoutTally> {
     run_slice(start, plan, 0..plan.games, progress)
 }
 
@@ -613,7 +618,7 @@ pub fn run_slice(
     plan: &Plan,
     games: std::ops::Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
-) -> PlayoutTally {
+) -> std::io::Result<PlayoutTally> {
     let rules = start.rules().clone();
     let first = games.start;
     let end = games.end.min(plan.games).max(first);
@@ -625,7 +630,7 @@ pub fn run_slice(
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                scope.spawn(|| {
+                std::thread::Builder::new().spawn_scoped(scope, || {
                     let mut t = PlayoutTally::new(&rules);
                     let mut scratch = Scratch {
                         moves: Vec::with_capacity(rules.board().len() * 2 + 8),
@@ -651,12 +656,28 @@ pub fn run_slice(
                 })
             })
             .collect();
+        let failed = handles.iter().any(|h| h.is_err());
+        if failed {
+            next.store(batches, Ordering::Relaxed);
+        }
+        let mut spawn_error = None;
         for h in handles {
-            match h.join() {
-                Ok(t) => total.merge(t),
-                Err(e) => std::panic::resume_unwind(e),
+            match h {
+                Ok(h) => match h.join() {
+                    Ok(t) => total.merge(t),
+                    Err(e) => std::panic::resume_unwind(e),
+                },
+                Err(e) => {
+                    spawn_error.get_or_insert(e);
+                }
             }
         }
-    });
-    total
+        match spawn_error {
+            Some(e) => Err(std::io::Error::new(
+                e.kind(),
+                format!("cannot start a worker thread ({threads} asked for): {e}"),
+            )),
+            None => Ok(total),
+        }
+    })
 }

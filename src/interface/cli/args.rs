@@ -4,8 +4,10 @@
 
 use super::error::CliError;
 use crate::engine::state::State;
+use crate::interface::notice;
 use crate::interface::record::{self, Record};
 use crate::lang::{load_file, Loaded, Overrides};
+use crate::rules::board::MAX_SIDE;
 use clap::Args;
 use std::sync::Arc;
 
@@ -18,6 +20,12 @@ pub const MAX_DEPTH: usize = 200;
 /// The longest bench, in seconds (a day).
 pub const MAX_SECONDS: f64 = 86_400.0;
 
+/// The longest game `check` plays before cutting it short.
+pub const MAX_PLIES: u64 = 10_000_000;
+
+/// The most games of a measurement between the computer and a random player.
+pub const MAX_GAMES: u64 = 1_000_000;
+
 /// The largest solver table, in MiB (1 TiB).
 pub const MAX_MEMORY_MIB: u64 = 1 << 20;
 
@@ -27,7 +35,7 @@ pub struct GameArgs {
     /// The rule file (e.g. games/crossway.game)
     pub file: String,
     /// Board size: sets the parameter the board's size is written with
-    #[arg(long)]
+    #[arg(long, value_parser = size, allow_negative_numbers = true)]
     pub size: Option<i64>,
     /// Set a parameter: --set name=value (repeatable)
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -48,7 +56,7 @@ impl GameArgs {
     pub fn start(&self, no_swap: bool) -> Result<(Loaded, State), CliError> {
         let mut loaded = load_file(&self.file, &self.overrides()?)?;
         if !loaded.warnings.is_empty() {
-            eprint!("{}", loaded.warnings);
+            notice::note(&loaded.warnings);
         }
         if no_swap {
             loaded.rules = Arc::new(loaded.rules.without_swap());
@@ -68,16 +76,31 @@ impl GameArgs {
 /// rule file has changed since the record was saved.
 pub fn open_record(path: &str, file: &str) -> Result<record::Opened, CliError> {
     let rec = Record::read(path).map_err(|e| CliError::Input(e.to_string()))?;
-    let text = std::fs::read_to_string(file).map_err(|source| crate::lang::LoadError::Read {
-        path: file.to_string(),
-        source,
-    })?;
+    let text = crate::lang::read::read_rule_file(file)?;
     let opened = record::open_with(path, rec, file.to_string(), text)
         .map_err(|e| CliError::Input(e.to_string()))?;
     if opened.changed {
-        eprintln!("note: {file} has changed since {path} was saved; every move still replays");
+        notice::note_line(&format!(
+            "note: {file} has changed since {path} was saved; every move still replays"
+        ));
     }
     Ok(opened)
+}
+
+/// `--size`: 1 to the largest board side weft has ([`MAX_SIDE`]); the rule file's
+/// parameter then gives its own range.
+pub fn size(text: &str) -> Result<i64, String> {
+    whole(text, 1, MAX_SIDE as u64, "a board size").map(|n| n as i64)
+}
+
+/// `--max-plies`: 1 to [`MAX_PLIES`].
+pub fn plies(text: &str) -> Result<u32, String> {
+    whole(text, 1, MAX_PLIES, "a number of moves").map(|n| n as u32)
+}
+
+/// `--versus-random`: 1 to [`MAX_GAMES`] games.
+pub fn games(text: &str) -> Result<u32, String> {
+    whole(text, 1, MAX_GAMES, "a number of games").map(|n| n as u32)
 }
 
 /// `--threads`: 1 to [`MAX_THREADS`].
@@ -121,12 +144,13 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 /// A whole number from `lo` to `hi`, or a one-line reason.
 fn whole(text: &str, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
     let t = text.trim();
-    let digits = t.strip_prefix('+').unwrap_or(t);
+    let negative = t.starts_with('-');
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("`{text}` is not {what} from {lo} to {hi}"));
     }
     match digits.parse::<u64>() {
-        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        Ok(v) if !negative && (lo..=hi).contains(&v) => Ok(v),
         _ => Err(format!(
             "`{text}` is out of range: {what} goes from {lo} to {hi}"
         )),

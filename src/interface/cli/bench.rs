@@ -38,7 +38,7 @@ pub fn run(a: BenchArgs, out: &mut impl Write) -> Result<(), CliError> {
     }
     let (sample, threads) = match a.playouts {
         Some(n) => (bench::run_count(&state, n, a.seed), 1),
-        None => (bench::run(&state, a.seconds, a.threads, a.seed), a.threads),
+        None => (bench::run(&state, a.seconds, a.threads, a.seed)?, a.threads),
     };
     let params: Vec<String> = loaded
         .rules

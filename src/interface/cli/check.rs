@@ -38,7 +38,7 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 200, value_name = "GAMES")]
     detailed: u64,
     /// Cut a game still going after this many moves (counted as cut)
-    #[arg(long, default_value_t = 10_000, value_name = "MOVES")]
+    #[arg(long, default_value_t = 10_000, value_name = "MOVES", value_parser = args::plies, allow_negative_numbers = true)]
     max_plies: u32,
     /// Also check these rule files (same options) and print the main figures side
     /// by side
@@ -103,7 +103,7 @@ pub fn run(mut a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
             moves,
             progress,
             !a.slice.no_timing,
-        ));
+        )?);
         starts.push(state);
     }
     if let Some(path) = &a.html {
@@ -113,7 +113,7 @@ pub fn run(mut a: CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
             .map(|(report, start)| page::Variant { report, start })
             .collect();
         output::write_new(path, &page::page(&variants), a.force).map_err(CliError::Input)?;
-        eprintln!("wrote {path}");
+        crate::interface::notice::note_line(&format!("wrote {path}"));
     }
     let text = match (a.json, reports.as_slice()) {
         (true, [one]) => serde_json::to_string_pretty(one).map_err(std::io::Error::other)?,
@@ -137,7 +137,7 @@ fn run_slice(
     let rules = loaded.rules.clone();
     let bar = report::progress_bar(slice.to - slice.from, rules.name(), progress);
     let t0 = Instant::now();
-    let tally = playout::run_slice(&state, plan, slice.from..slice.to, &|n| bar.inc(n));
+    let tally = playout::run_slice(&state, plan, slice.from..slice.to, &|n| bar.inc(n))?;
     let seconds = t0.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let mut settings =

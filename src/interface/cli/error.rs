@@ -1,6 +1,7 @@
 //! What can go wrong in a command, by kind, with the exit code each kind gives:
 //! 0 success (and a closed pipe: the reader went away, as in `weft check | head`),
-//! 1 a rule-file or input error, 2 a usage error, 130 interrupted.
+//! 1 a rule-file or input error, 2 a usage error (a command-line value out of its
+//! range, also where the rule file gives the range), 130 interrupted.
 
 use crate::engine::state::ReplayError;
 use crate::lang::LoadError;
@@ -48,6 +49,8 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Usage(_) | CliError::Solve(SolveError::Options(_)) => 2,
+            // `--set size=99` out of the parameter's range is a malformed command line.
+            CliError::Load(LoadError::Rules(d)) if d.from_command_line() => 2,
             CliError::Io(e) if is_closed_pipe(e) => 0,
             CliError::Interrupted => 130,
             _ => 1,

@@ -6,9 +6,9 @@
 use super::error::CliError;
 use crate::lang::diagnostic::{Diagnostics, Source};
 use crate::lang::format::{format, FormatError};
-use crate::lang::LoadError;
+use crate::lang::{read, LoadError};
 use clap::Args;
-use std::io::{Read, Write};
+use std::io::Write;
 
 #[derive(Args, Debug)]
 pub struct FmtArgs {
@@ -46,7 +46,8 @@ pub fn run(a: FmtArgs, out: &mut impl Write) -> Result<(), CliError> {
             }
         } else if a.write {
             if formatted != text {
-                std::fs::write(path, &formatted)?;
+                crate::interface::output::write_atomic(path, formatted.as_bytes(), true)
+                    .map_err(|e| CliError::Input(e.to_string()))?;
                 writeln!(out, "formatted {path}")?;
             }
         } else {
@@ -65,18 +66,16 @@ pub fn run(a: FmtArgs, out: &mut impl Write) -> Result<(), CliError> {
 
 /// A file's text, or standard input's for `-`.
 fn read(path: &str) -> Result<String, CliError> {
-    let result = if path == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map(|_| s)
+    let bytes = if path == "-" {
+        read::read_stream(std::io::stdin().lock())
     } else {
-        std::fs::read_to_string(path)
+        read::read_bytes(path)
     };
-    result.map_err(|source| {
-        CliError::Load(LoadError::Read {
-            path: path.to_string(),
-            source,
-        })
-    })
+    let bytes = bytes.map_err(|source| LoadError::Read {
+        path: path.to_string(),
+        source,
+    })?;
+    Ok(read::text_of(path, bytes)?)
 }
 
 /// Why a file was not formatted, as the command's error.

@@ -155,7 +155,7 @@ pub fn run(a: MatchArgs, out: &mut impl Write) -> Result<(), CliError> {
     if let Some(path) = &a.html {
         output::write_new(path, &match_page::page(&report, &state), a.force)
             .map_err(CliError::Input)?;
-        eprintln!("wrote {path}");
+        crate::interface::notice::note_line(&format!("wrote {path}"));
     }
     print(&report, a.json, out)
 }

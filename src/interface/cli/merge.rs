@@ -128,7 +128,7 @@ pub fn run(a: MergeArgs, out: &mut impl Write) -> Result<(), CliError> {
                 }];
                 output::write_new(path, &page::page(&variants), a.force)
                     .map_err(CliError::Input)?;
-                eprintln!("wrote {path}");
+                crate::interface::notice::note_line(&format!("wrote {path}"));
             }
             let text = if a.json {
                 serde_json::to_string_pretty(&report).map_err(std::io::Error::other)?

@@ -91,9 +91,10 @@ where
         Err(e) => {
             if !e.is_quiet() {
                 let msg = e.to_string();
-                eprint!("{msg}");
-                if !msg.ends_with('\n') {
-                    eprintln!();
+                if msg.ends_with('\n') {
+                    crate::interface::notice::note(&msg);
+                } else {
+                    crate::interface::notice::note_line(&msg);
                 }
             }
             e.exit_code()

@@ -26,7 +26,7 @@ pub struct PlayArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Measure instead: the computer against a uniformly random player, this many games
-    #[arg(long, value_name = "GAMES", hide = true)]
+    #[arg(long, value_name = "GAMES", hide = true, value_parser = super::args::games)]
     versus_random: Option<u32>,
 }
 

@@ -18,7 +18,7 @@ pub struct ReplayArgs {
     /// The rule file
     file: String,
     /// Board size: sets the parameter the board's size is written with
-    #[arg(long)]
+    #[arg(long, value_parser = args::size, allow_negative_numbers = true)]
     size: Option<i64>,
     /// Set a parameter: --set name=value (repeatable)
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -111,6 +111,6 @@ fn pictures(start: &State, moves: &str, dir: &str, force: bool) -> Result<(), Cl
         output::write_new(&path(i), &position_svg(state, &marks), force)
             .map_err(|e| CliError::Input(format!("--svg: {e}")))?;
     }
-    eprintln!("wrote {} pictures to {dir}", states.len());
+    crate::interface::notice::note_line(&format!("wrote {} pictures to {dir}", states.len()));
     Ok(())
 }

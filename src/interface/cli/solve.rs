@@ -25,6 +25,9 @@ pub struct SolveArgs {
     /// Stop with an error after searching this many positions
     #[arg(long, value_parser = args::count)]
     max_nodes: Option<u64>,
+    /// Stop with an error after this many seconds (0.01 to 86400)
+    #[arg(long, value_name = "SECONDS", value_parser = args::seconds, allow_negative_numbers = true)]
+    time: Option<f64>,
     /// Use no symmetry (slower; for checking the symmetry reduction)
     #[arg(long)]
     no_symmetry: bool,
@@ -43,6 +46,7 @@ pub fn run(a: SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         memory_bytes: a.memory << 20,
         all_first_moves: a.all_first_moves,
         max_nodes: a.max_nodes,
+        time_limit: a.time.map(std::time::Duration::from_secs_f64),
         symmetry: !a.no_symmetry,
         method: if a.method == "ab" {
             Method::AlphaBeta
@@ -52,7 +56,7 @@ pub fn run(a: SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         ..Default::default()
     };
     let progress = |p: &Progress| {
-        eprintln!("{}", report::progress_line(p));
+        crate::interface::notice::note_line(&report::progress_line(p));
     };
     let s = solve::solve(&state, &options, Some(&progress))?;
     if a.json {

@@ -148,7 +148,7 @@ pub fn run(a: SwapMapArgs, out: &mut impl Write) -> Result<(), CliError> {
     );
     if let Some(path) = &a.svg {
         output::write_new(path, &svg(&start, &report), a.force).map_err(CliError::Input)?;
-        eprintln!("wrote {path}");
+        crate::interface::notice::note_line(&format!("wrote {path}"));
     }
     print(&report, a.json, out)
 }
@@ -244,7 +244,7 @@ pub fn report_merged(
     );
     if let Some(path) = svg_path {
         output::write_new(path, &svg(start, &report), force).map_err(CliError::Input)?;
-        eprintln!("wrote {path}");
+        crate::interface::notice::note_line(&format!("wrote {path}"));
     }
     print(&report, json, out)
 }

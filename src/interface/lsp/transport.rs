@@ -10,6 +10,9 @@ use std::io::{self, BufRead, Read, Write};
 /// whole text on each change).
 pub const MAX_BODY: usize = 64 << 20;
 
+/// The longest header line read.
+pub const MAX_HEADER: u64 = 64 << 10;
+
 /// What came in.
 #[derive(Debug)]
 pub enum Incoming {
@@ -36,7 +39,13 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Option<Incoming>> {
     let mut any_header = false;
     loop {
         raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
+        // A header line is short; one without an end (`weft lsp < /dev/zero`) is read
+        // no further than this.
+        if (&mut *input)
+            .take(MAX_HEADER + 1)
+            .read_until(b'\n', &mut raw)?
+            == 0
+        {
             return Ok(if any_header {
                 Some(malformed(
                     PARSE_ERROR,
@@ -45,6 +54,12 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Option<Incoming>> {
             } else {
                 None
             });
+        }
+        if raw.len() as u64 > MAX_HEADER && raw.last() != Some(&b'\n') {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("a message header line longer than {MAX_HEADER} bytes"),
+            ));
         }
         let line = String::from_utf8_lossy(&raw);
         let header = line.trim_end_matches(['\r', '\n']);

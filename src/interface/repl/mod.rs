@@ -24,7 +24,7 @@ use crate::interface::render;
 use crate::lang::Overrides;
 use crate::rules::Rules;
 use crate::tools::ai::{self, Budget};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 mod commands;
@@ -34,6 +34,7 @@ mod ending;
 mod estimate;
 mod files;
 mod interrupt;
+mod lines;
 mod notation;
 mod picture;
 mod session;
@@ -111,14 +112,18 @@ pub fn run(start: &Start, out: &mut impl Write) -> Result<(), ReplError> {
     if std::io::stdin().is_terminal() {
         return terminal::run(&mut session, out);
     }
-    session.on_thinking(|line| eprintln!("{line}"));
+    session.on_thinking(crate::interface::notice::note_line);
     out.write_all(session.begin().as_bytes())?;
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
+        match lines::read(&mut input, &mut buf)? {
+            lines::Line::End => break,
+            lines::Line::Skipped => {
+                out.write_all(lines::skipped_note().as_bytes())?;
+                continue;
+            }
+            lines::Line::Text => {}
         }
         let line = String::from_utf8_lossy(&buf);
         let reply = session.handle(&line);

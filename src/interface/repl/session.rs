@@ -59,10 +59,7 @@ pub(super) fn compile(
     path: &str,
     overrides: &Overrides,
 ) -> Result<(Arc<Rules>, String, String), LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
-        path: path.to_string(),
-        source,
-    })?;
+    let text = crate::lang::read::read_rule_file(path)?;
     let loaded = crate::lang::load_str(path, &text, overrides).map_err(LoadError::Rules)?;
     Ok((loaded.rules, record::text_hash(&text), loaded.warnings))
 }

@@ -126,8 +126,11 @@ impl RuleSource {
             if me.refresh() {
                 let t = me.current();
                 match &t.unreadable {
-                    Some(why) => eprintln!("{why}"),
-                    None => eprintln!("{} changed (version {})", me.path, t.version),
+                    Some(why) => crate::interface::notice::note_line(why),
+                    None => crate::interface::notice::note_line(&format!(
+                        "{} changed (version {})",
+                        me.path, t.version
+                    )),
                 }
                 pulse.beat();
             }

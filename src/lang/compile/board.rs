@@ -25,8 +25,11 @@ pub(super) fn build(cx: &mut Ctx) -> Result<Board, Vec<Diagnostic>> {
     for (d, e) in dims.iter().zip(&def.board_dims) {
         if !(min..=max).contains(d) {
             errors.push(
-                Diagnostic::error(e.span, format!("{what} {d} is not supported"))
-                    .with_hint(format!("{range} goes from {min} to {max}")),
+                Diagnostic::error(
+                    e.span,
+                    format!("{what} {} is not supported", super::shown(*d)),
+                )
+                .with_hint(format!("{range} goes from {min} to {max}")),
             );
         }
     }

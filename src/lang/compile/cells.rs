@@ -41,9 +41,13 @@ fn mask(cx: &mut Ctx, board: &Board, set: &Spanned<CellSet>) -> Option<Vec<bool>
                     Diagnostic::error(
                         Span::new(a.span.start, b.span.end),
                         if lo == hi {
-                            format!("row {lo} is not a row of this board")
+                            format!("row {} is not a row of this board", super::shown(lo))
                         } else {
-                            format!("rows {lo} to {hi} are not rows of this board")
+                            format!(
+                                "rows {} to {} are not rows of this board",
+                                super::shown(lo),
+                                super::shown(hi)
+                            )
                         },
                     )
                     .with_hint(format!("its rows go from 1 to {}", board.height)),

@@ -46,6 +46,17 @@ impl Ctx<'_> {
     }
 }
 
+/// A value computed by [`Ctx::value`], for a message: sums saturate at the ends of
+/// 64 bits, so a value there is shown as the bound it is (`9223372036854775807 or
+/// more`), never as a changed number.
+pub(super) fn shown(v: i64) -> String {
+    match v {
+        i64::MAX => format!("{v} or more"),
+        i64::MIN => format!("{v} or less"),
+        _ => v.to_string(),
+    }
+}
+
 /// Compiles a checked game at the given parameter values. On success, returns the
 /// rules and any warnings (glyphs that fit nowhere on this board, say).
 pub fn compile(

@@ -120,8 +120,11 @@ fn in_range(cx: &mut Ctx, span: Span, value: i64, min: u32, what: &str) -> u32 {
         Ok(v) if v >= min => v,
         _ => {
             cx.errors.push(
-                Diagnostic::error(span, format!("{what} of {value} is not supported"))
-                    .with_hint(format!("{what} goes from {min} to {}", u32::MAX)),
+                Diagnostic::error(
+                    span,
+                    format!("{what} of {} is not supported", super::shown(value)),
+                )
+                .with_hint(format!("{what} goes from {min} to {}", u32::MAX)),
             );
             min
         }

@@ -242,7 +242,9 @@ impl Declared {
             Some(s) => s.node,
             None => 1,
         };
-        if default.node >= min && default.node <= max && (default.node - min) % step_value != 0 {
+        // In 128 bits: `default - min` can pass the 64-bit range (found by fuzzing).
+        let off_step = (i128::from(default.node) - i128::from(min)) % i128::from(step_value) != 0;
+        if default.node >= min && default.node <= max && off_step {
             c.error(
                 default.span,
                 format!(

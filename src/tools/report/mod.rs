@@ -329,13 +329,13 @@ pub fn check(
     start_moves: &str,
     progress: bool,
     timing: bool,
-) -> CheckReport {
+) -> std::io::Result<CheckReport> {
     let bar = progress_bar(plan.games, start.rules().name(), progress);
     let t0 = Instant::now();
-    let tally = playout::run(start, plan, &|n| bar.inc(n));
+    let tally = playout::run(start, plan, &|n| bar.inc(n))?;
     let seconds = t0.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    CheckReport::build(
+    Ok(CheckReport::build(
         start,
         plan,
         &tally,
@@ -344,5 +344,5 @@ pub fn check(
             start_moves: start_moves.to_string(),
             seconds: timing.then_some(seconds),
         },
-    )
+    ))
 }

@@ -51,6 +51,8 @@ pub struct Options {
     pub all_first_moves: bool,
     /// Stop (with an error) after this many positions.
     pub max_nodes: Option<u64>,
+    /// Stop (with an error) after this long.
+    pub time_limit: Option<Duration>,
     /// Use the symmetries that keep the rules (off: only the identity, for checking).
     pub symmetry: bool,
     /// How often to call the progress callback.
@@ -65,6 +67,7 @@ impl Default for Options {
             memory_bytes: 256 << 20,
             all_first_moves: false,
             max_nodes: None,
+            time_limit: None,
             symmetry: true,
             progress_every: Duration::from_secs(10),
         }
@@ -289,6 +292,8 @@ pub fn solve(
         biggest_loss: AtomicU64::new(0),
         first_moves_done: AtomicUsize::new(0),
         root_numbers: AtomicU64::new(0),
+        full_at: AtomicU64::new(0),
+        lost_at_full: AtomicU64::new(0),
     };
 
     let mut counts = Counts::default();
@@ -296,20 +301,20 @@ pub fn solve(
     let (quit, quit_rx) = mpsc::channel::<()>();
     let total_first_moves = first_moves.len();
     let root_value = std::thread::scope(|scope| {
-        if let Some(p) = progress {
-            let (shared, every) = (&shared, options.progress_every);
-            scope.spawn(move || {
-                while let Err(mpsc::RecvTimeoutError::Timeout) = quit_rx.recv_timeout(every) {
-                    p(&Progress::of(shared, total_first_moves));
-                }
-            });
+        if progress.is_some() || options.time_limit.is_some() {
+            let shared = &shared;
+            std::thread::Builder::new()
+                .spawn_scoped(scope, move || {
+                    watch(shared, options, progress, total_first_moves, quit_rx)
+                })
+                .map_err(|e| format!("cannot start the solver's watch thread: {e}"))?;
         }
         let r = search_start(start, seat, options, &shared, &mut first_moves, &mut counts);
         drop(quit);
         r
     })
     .map_err(SolveError::Unsupported)?;
-    if let Some(e) = halt_error(&shared, &first_moves, began) {
+    if let Some(e) = halt_error(&shared, options, &first_moves, began) {
         return Err(e);
     }
     let value = root_value.ok_or(SolveError::Internal("the start position was not solved"))?;
@@ -336,6 +341,41 @@ pub fn solve(
         start_symmetries: start_symmetries.len(),
         symmetry_notes: syms.notes,
     })
+}
+
+/// Watches a running search until `quit` closes: reports progress every
+/// `options.progress_every`, and stops the search when its time limit runs out (the
+/// searches look at the stop flag at every position).
+fn watch(
+    shared: &Shared,
+    options: &Options,
+    progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    first_moves: usize,
+    quit: mpsc::Receiver<()>,
+) {
+    let deadline = options.time_limit.map(|t| shared.started + t);
+    let mut next_report = shared.started + options.progress_every;
+    loop {
+        let now = Instant::now();
+        let mut wake = next_report;
+        if let Some(d) = deadline {
+            if now >= d {
+                shared.stop(Halt::Time);
+                return;
+            }
+            wake = wake.min(d);
+        }
+        match quit.recv_timeout(wake.saturating_duration_since(now)) {
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            _ => return,
+        }
+        if Instant::now() >= next_report {
+            if let Some(p) = progress {
+                p(&Progress::of(shared, first_moves));
+            }
+            next_report += options.progress_every;
+        }
+    }
 }
 
 /// Refuses options the machine cannot meet.
@@ -420,28 +460,67 @@ fn first_moves(
 }
 
 /// Why the search halted before finishing, if it did.
-fn halt_error(shared: &Shared, first_moves: &[FirstMove], began: Instant) -> Option<SolveError> {
+fn halt_error(
+    shared: &Shared,
+    options: &Options,
+    first_moves: &[FirstMove],
+    began: Instant,
+) -> Option<SolveError> {
     let rules = &shared.rules;
+    let solved = || {
+        let solved: Vec<String> = first_moves
+            .iter()
+            .filter_map(|f| {
+                f.value()
+                    .map(|v| format!("{} {}", f.mv.to_text(rules), v.word()))
+            })
+            .collect();
+        if solved.is_empty() {
+            "none".to_string()
+        } else {
+            solved.join(", ")
+        }
+    };
+    let nodes = shared.nodes.load(Relaxed);
     Some(match shared.halted() {
         Halt::Running | Halt::Done => return None,
-        Halt::Budget => {
-            let solved: Vec<String> = first_moves
-                .iter()
-                .filter_map(|f| {
-                    f.value()
-                        .map(|v| format!("{} {}", f.mv.to_text(rules), v.word()))
-                })
-                .collect();
+        Halt::Budget => SolveError::Stopped(format!(
+            "stopped: the node budget (--max-nodes {}) ran out after {:.1} s; \
+             first moves solved so far: {}",
+            shared.max_nodes,
+            began.elapsed().as_secs_f64(),
+            solved()
+        )),
+        Halt::Time => SolveError::Stopped(format!(
+            "stopped: the time limit (--time {}) ran out after {} positions; \
+             first moves solved so far: {}",
+            options.time_limit.map_or(0.0, |t| t.as_secs_f64()),
+            report::grouped(nodes),
+            solved()
+        )),
+        Halt::Memory
+            if shared
+                .biggest_loss
+                .load(Relaxed)
+                .saturating_mul(search::LOSS_SHARE)
+                < nodes =>
+        {
+            let full_at = shared.full_at.load(Relaxed);
             SolveError::Stopped(format!(
-                "stopped: the node budget (--max-nodes {}) ran out after {:.1} s; \
-                 first moves solved so far: {}",
-                shared.max_nodes,
-                began.elapsed().as_secs_f64(),
-                if solved.is_empty() {
-                    "none".to_string()
-                } else {
-                    solved.join(", ")
-                }
+                "stopped: the memory budget is exhausted: the table ({} MiB, {} entries) \
+                 filled after {} positions, and in the {} searched since it forgot about \
+                 {} positions' work, so the search would mostly redo its own work; give \
+                 it more memory (--memory)",
+                shared.table.bytes() >> 20,
+                report::grouped(shared.table.capacity() as u64),
+                report::grouped(full_at),
+                report::grouped(nodes.saturating_sub(full_at)),
+                report::grouped(
+                    shared
+                        .lost
+                        .load(Relaxed)
+                        .saturating_sub(shared.lost_at_full.load(Relaxed))
+                ),
             ))
         }
         Halt::Memory => SolveError::Stopped(format!(

@@ -13,7 +13,7 @@ fn seat_word(seat: usize) -> &'static str {
 }
 
 /// `12345678` as `12,345,678`.
-fn grouped(n: u64) -> String {
+pub(super) fn grouped(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {

@@ -239,6 +239,8 @@ pub enum Halt {
     Unnamed = 4,
     /// The table kept forgetting more work than the search did.
     Memory = 5,
+    /// The time limit ran out.
+    Time = 6,
 }
 
 /// What all threads share.
@@ -266,6 +268,10 @@ pub struct Shared {
     pub first_moves_done: std::sync::atomic::AtomicUsize,
     /// The start position's proof and disproof numbers (`pn << 32 | dn`), 0 if unknown.
     pub root_numbers: AtomicU64,
+    /// The positions searched when the table became three quarters full (0: not yet),
+    /// and the work forgotten by then (see [`Shared::exhausted`]).
+    pub full_at: AtomicU64,
+    pub lost_at_full: AtomicU64,
 }
 
 impl Shared {
@@ -276,8 +282,32 @@ impl Shared {
             2 => Halt::Budget,
             3 => Halt::TooLong,
             4 => Halt::Unnamed,
-            _ => Halt::Memory,
+            5 => Halt::Memory,
+            _ => Halt::Time,
         }
+    }
+
+    /// Whether the table is exhausted: once three quarters full (from then on nearly
+    /// every new result replaces an old one), the search has gone on for as long again
+    /// as it took to get there, and meanwhile the table forgot more work than the
+    /// search did. The forgotten work is estimated from each entry's recorded subtree
+    /// size as the next power of two, at most twice the truth, so forgetting counts
+    /// only when its estimate is twice the positions searched.
+    pub fn exhausted(&self, nodes: u64) -> bool {
+        let full_at = self.full_at.load(Relaxed);
+        if full_at == 0 {
+            if self.filled.load(Relaxed).saturating_mul(4) >= self.table.capacity() as u64 * 3 {
+                self.lost_at_full.store(self.lost.load(Relaxed), Relaxed);
+                self.full_at.store(nodes, Relaxed);
+            }
+            return false;
+        }
+        let since = nodes.saturating_sub(full_at);
+        let forgotten = self
+            .lost
+            .load(Relaxed)
+            .saturating_sub(self.lost_at_full.load(Relaxed));
+        since > full_at.max(LOSS_GRACE) && forgotten >= since.saturating_mul(2)
     }
 
     /// Asks every search to stop (the first reason wins).
@@ -322,8 +352,15 @@ impl Counts {
     }
 }
 
-/// Nodes between looks at the shared state (stop flag, budget).
+/// Nodes between looks at the shared state (budget, table use) and reports to the
+/// shared counts; the stop flag itself is read at every node.
 const CHECK_EVERY: u64 = 1 << 12;
+
+/// A slow search (a large board through the interpreter: tens of positions a second)
+/// also reports once this long has passed, looked at every [`CLOCK_EVERY`] nodes, so
+/// that its progress never says "0 positions" for a minute.
+const REPORT_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+const CLOCK_EVERY: u64 = 16;
 
 /// The table is exhausted when it has to forget a single result that took at least
 /// `1 / LOSS_SHARE` of all the positions searched so far: a table big enough for the
@@ -343,6 +380,8 @@ pub struct Meter<'a> {
     unflushed_filled: u64,
     unflushed_lost: u64,
     biggest_loss: u64,
+    /// When this thread last reported to the shared counts.
+    reported: Instant,
 }
 
 impl<'a> Meter<'a> {
@@ -354,6 +393,7 @@ impl<'a> Meter<'a> {
             unflushed_filled: 0,
             unflushed_lost: 0,
             biggest_loss: 0,
+            reported: Instant::now(),
         }
     }
 
@@ -365,6 +405,7 @@ impl<'a> Meter<'a> {
         self.unflushed = 0;
         self.unflushed_filled = 0;
         self.unflushed_lost = 0;
+        self.reported = Instant::now();
     }
 
     /// Counts a node; false when the search must stop.
@@ -372,15 +413,20 @@ impl<'a> Meter<'a> {
     pub fn tick(&mut self) -> bool {
         self.counts.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= CHECK_EVERY {
+        if self.unflushed >= CHECK_EVERY
+            || self.unflushed.is_multiple_of(CLOCK_EVERY) && self.reported.elapsed() >= REPORT_AFTER
+        {
             let before = self.sh.nodes.load(Relaxed);
+            let mine = self.unflushed;
             self.flush();
-            let nodes = before + CHECK_EVERY;
+            let nodes = before + mine;
             if nodes >= self.sh.max_nodes {
                 self.sh.stop(Halt::Budget);
             }
             let biggest = self.sh.biggest_loss.load(Relaxed);
-            if nodes > LOSS_GRACE && biggest.saturating_mul(LOSS_SHARE) >= nodes {
+            if nodes > LOSS_GRACE && biggest.saturating_mul(LOSS_SHARE) >= nodes
+                || self.sh.exhausted(nodes)
+            {
                 self.sh.stop(Halt::Memory);
             }
         }
