@@ -15,8 +15,8 @@
 //! a pure disproof of "the mover wins" is a proof that the opponent wins, so a game
 //! whose proofs never meet a draw needs only the first.
 
-use super::search::{work, Halt, Meter, Shared};
-use crate::engine::state::State;
+use super::search::{work, Halt, Hashes, Meter, Shared};
+use crate::engine::state::{Move, State};
 
 /// Infinity for proof and disproof numbers (28 bits in the table).
 pub const INF: u32 = (1 << 28) - 1;
@@ -79,9 +79,13 @@ fn merge(old: u64, new: u64) -> u64 {
     }
 }
 
-/// A child: its position, key (unused for a finished game) and current numbers.
+/// A child: its position, its cell hashes and key (unused for a finished game) and
+/// its current numbers. Each depth keeps its children between visits, so that a
+/// child's state is copied into buffers that already exist (no allocation, and no
+/// traffic on the shared rules' reference count).
 struct Kid {
     state: State,
+    hashes: Hashes,
     key: u64,
     pn: Pn,
 }
@@ -91,13 +95,15 @@ pub struct Dfpn<'a> {
     sh: &'a Shared,
     pub meter: Meter<'a>,
     kids: Vec<Vec<Kid>>,
-    moves: Vec<crate::engine::state::Move>,
+    moves: Vec<Move>,
+    /// The moves of a position with their static order (higher first).
+    order: Vec<(u32, Move)>,
     prop: Prop,
     prop_key: u64,
     /// Publish the numbers of the position searched at depth 0 (for progress lines).
     pub report_root: bool,
     /// Per depth, the move that last settled a position there at once.
-    killers: Vec<Option<crate::engine::state::Move>>,
+    killers: Vec<Option<Move>>,
     distance: super::distance::Distance,
 }
 
@@ -127,6 +133,7 @@ impl<'a> Dfpn<'a> {
             meter: Meter::new(sh),
             kids: Vec::new(),
             moves: Vec::new(),
+            order: Vec::new(),
             prop: Prop {
                 target: 0,
                 draws_prove: false,
@@ -142,10 +149,9 @@ impl<'a> Dfpn<'a> {
     fn estimate(&mut self, s: &State) -> Pn {
         let target = self.prop.target ^ usize::from(s.swapped());
         let to_move = s.to_move();
-        let mut d = [0u32; 2];
+        let mut d = self.distance.both(s);
         for (c, dc) in d.iter_mut().enumerate() {
-            let raw = self.distance.of(s, c);
-            *dc = raw.saturating_sub(u32::from(c == to_move)).max(1);
+            *dc = dc.saturating_sub(u32::from(c == to_move)).max(1);
         }
         Pn {
             pn: d[target & 1],
@@ -168,10 +174,6 @@ impl<'a> Dfpn<'a> {
         })
     }
 
-    fn key(&self, s: &State) -> u64 {
-        self.sh.keys.key(s).0 ^ self.prop_key
-    }
-
     /// What the table knows of `prop` at `s`.
     pub fn known(&mut self, s: &State, prop: Prop) -> Option<Pn> {
         if let Some(p) = self.leaf(s) {
@@ -189,8 +191,9 @@ impl<'a> Dfpn<'a> {
         if let Some(p) = self.leaf(s) {
             return Some(p);
         }
-        let key = self.key(s);
-        let r = self.mid(s, key, INF, INF, 0);
+        let hashes = self.sh.keys.hashes(s.cells());
+        let key = self.sh.keys.canonical(&hashes, s).0 ^ self.prop_key;
+        let r = self.mid(s, &hashes, key, INF, INF, 0);
         self.meter.running().then_some(r)
     }
 
@@ -224,9 +227,46 @@ impl<'a> Dfpn<'a> {
         Some(if b.proven() { 0 } else { -1 })
     }
 
+    /// Lists the moves of `s` into `self.order`, most promising first: the move that
+    /// last settled a position at this depth at once (the same reply, a win or a
+    /// block, often settles its siblings too), then central cells first. False if a
+    /// move has no code (the search is then halted).
+    fn order_moves(&mut self, s: &State, depth: usize) -> bool {
+        s.legal_moves_into(&mut self.moves);
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, None);
+        }
+        let (codec, centre) = (&self.sh.codec, &self.sh.centrality);
+        self.order.clear();
+        for &m in &self.moves {
+            let Some(code) = codec.code(m) else {
+                self.sh.stop(Halt::Unnamed);
+                return false;
+            };
+            self.order.push((centre[code as usize], m));
+        }
+        // Stable: equal scores keep the order of `legal_moves`.
+        self.order.sort_by_key(|o| std::cmp::Reverse(o.0));
+        if let Some(k) = self.killers[depth] {
+            if let Some(i) = self.order.iter().position(|o| o.1 == k) {
+                self.order[..=i].rotate_right(1);
+            }
+        }
+        true
+    }
+
     /// Multiple-iterative deepening at one position: works below it until its numbers
-    /// reach the thresholds or it is solved, stores them and returns them.
-    fn mid(&mut self, s: &State, key: u64, thpn: u32, thdn: u32, depth: usize) -> Pn {
+    /// reach the thresholds or it is solved, stores them and returns them. `hashes` are
+    /// the position's cell hashes, `key` its table key.
+    fn mid(
+        &mut self,
+        s: &State,
+        hashes: &Hashes,
+        key: u64,
+        thpn: u32,
+        thdn: u32,
+        depth: usize,
+    ) -> Pn {
         if !self.meter.tick() {
             return Pn::UNKNOWN;
         }
@@ -239,67 +279,65 @@ impl<'a> Dfpn<'a> {
             self.kids.resize_with(depth + 1, Vec::new);
         }
         let mut kids = std::mem::take(&mut self.kids[depth]);
-        kids.clear();
         let or_node = s.seat_of(s.to_move()) == self.prop.target;
-        let mut moves = std::mem::take(&mut self.moves);
-        s.legal_moves_into(&mut moves);
-        // The move that last settled a position at this depth is tried first: the
-        // same reply (a win, a block) often settles its siblings too.
-        if self.killers.len() <= depth {
-            self.killers.resize(depth + 1, None);
+        if !self.order_moves(s, depth) {
+            self.kids[depth] = kids;
+            return Pn::UNKNOWN;
         }
-        let (codec, centre) = (&self.sh.codec, &self.sh.centrality);
-        moves.sort_by_key(|&m| std::cmp::Reverse(codec.code(m).map_or(0, |c| centre[c as usize])));
-        if let Some(k) = self.killers[depth] {
-            if let Some(i) = moves.iter().position(|&m| m == k) {
-                moves[..=i].rotate_right(1);
-            }
-        }
-        let hashes = self.sh.keys.hashes(s.cells());
         // Play every move; a finished game has its numbers at once, the others are
         // looked up in the table once all their buckets are on their way from memory.
         let mut decided = false;
-        for &m in &moves {
-            if self.sh.codec.code(m).is_none() {
-                self.sh.stop(Halt::Unnamed);
-                break;
+        let mut n = 0;
+        for i in 0..self.order.len() {
+            let m = self.order[i].1;
+            if n == kids.len() {
+                kids.push(Kid {
+                    state: s.clone(),
+                    hashes: [0; super::search::MAX_SYMMETRIES],
+                    key: 0,
+                    pn: Pn::UNKNOWN,
+                });
+            } else {
+                kids[n].state.clone_from(s);
             }
-            let mut child = s.clone();
-            child.play_unchecked(m);
-            let (key, pn) = match self.leaf(&child) {
-                Some(p) => (0, p),
-                None => {
-                    let h = self.sh.keys.child_hashes(&hashes, s.cells(), child.cells());
-                    let k = self.sh.keys.canonical(&h, &child).0 ^ self.prop_key;
-                    self.sh.table.prefetch(k);
-                    (k, self.estimate(&child))
+            let kid = &mut kids[n];
+            n += 1;
+            kid.state.play_unchecked(m);
+            match self.leaf(&kid.state) {
+                Some(p) => {
+                    kid.key = 0;
+                    kid.pn = p;
                 }
-            };
-            kids.push(Kid {
-                state: child,
-                key,
-                pn,
-            });
+                None => {
+                    kid.hashes = self
+                        .sh
+                        .keys
+                        .child_hashes(hashes, s.cells(), kid.state.cells());
+                    kid.key = self.sh.keys.canonical(&kid.hashes, &kid.state).0 ^ self.prop_key;
+                    kid.pn = Pn::UNKNOWN;
+                    self.sh.table.prefetch(kid.key);
+                }
+            }
             // One proven child proves an OR position (one disproven child disproves an
             // AND position): the others need not be played.
-            if (or_node && pn.proven()) || (!or_node && pn.disproven()) {
+            if (or_node && kid.pn.proven()) || (!or_node && kid.pn.disproven()) {
                 self.killers[depth] = Some(m);
                 decided = true;
                 break;
             }
         }
         if !decided {
-            for k in kids.iter_mut() {
-                if !k.pn.solved() {
-                    if let Some(p) = self.sh.table.probe(k.key) {
-                        k.pn = Pn::unpack(p);
-                    }
+            for kid in kids[..n].iter_mut() {
+                if !kid.pn.solved() {
+                    kid.pn = match self.sh.table.probe(kid.key) {
+                        Some(p) => Pn::unpack(p),
+                        None => self.estimate(&kid.state),
+                    };
                 }
             }
         }
-        self.moves = moves;
         let mut result = Pn::UNKNOWN;
-        if kids.is_empty() {
+        if n == 0 {
             // Not over, yet no move: the rules promise this never happens. Score it as
             // a game without a winner rather than guess.
             self.meter.counts.other += 1;
@@ -310,11 +348,11 @@ impl<'a> Dfpn<'a> {
                 pure: false,
             };
         }
-        while !kids.is_empty() && self.meter.running() {
+        while n > 0 && self.meter.running() {
             result = if or_node {
-                or_numbers(&kids)
+                or_numbers(&kids[..n])
             } else {
-                and_numbers(&kids)
+                and_numbers(&kids[..n])
             };
             if depth == 0 && self.report_root {
                 let numbers = (result.pn as u64) << 32 | result.dn as u64;
@@ -330,7 +368,7 @@ impl<'a> Dfpn<'a> {
             let num = |k: &Kid| if or_node { k.pn.pn } else { k.pn.dn };
             let mut best = 0;
             let mut second = INF;
-            for i in 1..kids.len() {
+            for i in 1..n {
                 if num(&kids[i]) < num(&kids[best]) {
                     second = num(&kids[best]);
                     best = i;
@@ -344,10 +382,9 @@ impl<'a> Dfpn<'a> {
             } else {
                 (slack(thpn, result.pn, k.pn.pn), thdn.min(grow(second)))
             };
-            let p = self.mid(&k.state, k.key, tpn, tdn, depth + 1);
+            let p = self.mid(&k.state, &k.hashes, k.key, tpn, tdn, depth + 1);
             kids[best].pn = p;
         }
-        kids.clear();
         self.kids[depth] = kids;
         if self.meter.running() {
             let w = work(self.meter.counts.nodes - before);

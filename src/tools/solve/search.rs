@@ -47,9 +47,11 @@ impl Hasher for Fx {
     }
 }
 
-/// Small integer codes for moves: `0..cells` the placement on each cell (found through
-/// the move notation, so `Move` stays opaque), then the swap, then the pass. Codes index
-/// the history table, and a placement's code maps under a symmetry like its cell.
+/// Small integer codes for moves: `0..board.len()` the placement on each cell (a cell's
+/// id is its code; the codes of holes in the grid are never given), then the swap, then
+/// the pass. Placements are checked against the move notation once, so `Move` stays
+/// opaque elsewhere. Codes index the history table, and a placement's code maps under a
+/// symmetry like its cell.
 #[derive(Debug, Clone)]
 pub struct Codec {
     cells: usize,
@@ -60,7 +62,8 @@ pub struct Codec {
 impl Codec {
     pub fn new(rules: &Rules) -> Result<Codec, String> {
         let b = rules.board();
-        let mut moves = Vec::with_capacity(b.len() + 2);
+        // Holes hold a pass, which no placement equals (see `code`).
+        let mut moves: Vec<Move> = vec![Move::Pass; b.len()];
         for c in b.cells() {
             let name = b.cell_name(c);
             let m = Move::parse(&name, rules)
@@ -68,14 +71,15 @@ impl Codec {
             if m.to_text(rules) != name {
                 return Err(format!("the placement on {name} does not read back"));
             }
-            moves.push(m);
+            moves[c as usize] = m;
         }
         moves.push(Move::Swap);
         moves.push(Move::Pass);
-        let index = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| (m, i as u16))
+        let index = b
+            .cells()
+            .map(|c| c as usize)
+            .chain([b.len(), b.len() + 1])
+            .map(|i| (moves[i], i as u16))
             .collect();
         Ok(Codec {
             cells: b.len(),
@@ -95,6 +99,13 @@ impl Codec {
 
     #[inline]
     pub fn code(&self, m: Move) -> Option<u16> {
+        // A placement's code is its cell when the notation agreed (it always has so
+        // far); the map is the general path.
+        if let Move::Place(c) = m {
+            if self.moves.get(c as usize) == Some(&m) {
+                return Some(c);
+            }
+        }
         self.index.get(&m).copied()
     }
 
