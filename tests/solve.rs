@@ -563,3 +563,44 @@ fn progress_lines_read_well() {
          forgotten), start position: proof number 12, disproof number 3,456"
     );
 }
+
+#[test]
+fn distances_on_bit_sets_agree_with_the_listed_search() {
+    use weft::engine::rng::Rng;
+    use weft::tools::solve::distance::Distance;
+    // Square, triangle (hex adjacency, holes in the grid) and rhombus boards; a board
+    // of 121 cells still fits the bit sets.
+    for (name, size) in [("crosswind", 5), ("crossway", 6), ("y", 5), ("hex", 11)] {
+        let r = rules(name, size);
+        let mut d = Distance::new(&r);
+        let empty = State::new(r.clone());
+        if name != "y" {
+            let side = r.board().height as u32;
+            assert_eq!(
+                d.both(&empty),
+                [side, side],
+                "{name}: an empty board takes a full line"
+            );
+        }
+        for g in 0..40 {
+            let mut s = State::new(r.clone());
+            let mut rng = Rng::for_game(7, g);
+            while !s.is_over() {
+                assert_eq!(d.both(&s), d.by_lists(&s), "{name}: {s:?}");
+                let m = s.random_move(&mut rng).unwrap();
+                s.play_unchecked(m);
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_with_holes_in_the_grid_are_solved() {
+    // A triangle's cells are not numbered 0..n (Y 4 once overflowed the move codes).
+    let s = solved("y", 4, false, false);
+    assert_eq!(
+        s.value,
+        Value::Win,
+        "the first player wins Y without the swap"
+    );
+}
