@@ -531,7 +531,10 @@ fn crossfield_with_its_deadlocks_agrees_between_methods() {
         None,
     )
     .unwrap();
-    assert!(pns.counts.draws > 0, "deadlocks were met");
+    // The game tree holds deadlocks (alpha-beta meets them); the proof-number search,
+    // steered away from cells where glyphs forbid placing, may prove its values
+    // without meeting one.
+    assert!(ab.counts.draws > 0, "deadlocks were met");
     assert_eq!(first_move_values(&pns, &st), first_move_values(&ab, &st));
     assert_eq!(pns.value, Value::Win);
 }

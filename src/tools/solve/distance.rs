@@ -1,6 +1,8 @@
 //! A cheap estimate for the proof-number search: how many more stones each player
 //! needs to connect its regions, counting its own stones as free, empty cells as one
-//! and the opponent's stones as walls (glyphs are ignored). A new position's proof and
+//! and the opponent's stones as walls, and as walls too the empty cells where a
+//! forbidden glyph keeps the player from placing now (the glyph may later go away; the
+//! estimate ignores that). A new position's proof and
 //! disproof numbers start from these distances instead of 1 each, so the search tries
 //! first the lines where the player it must prove a win for is closest to connecting.
 //! It only steers the search: every value is still proved to the end.
@@ -13,59 +15,234 @@
 
 use crate::engine::state::State;
 use crate::rules::board::{Cell, Neighbours};
+use crate::rules::glyph::CellBits;
 use crate::rules::{content, Rules};
 
 /// The distance of a player who cannot connect at all any more.
 pub const BLOCKED: u32 = 1000;
 
-/// A board's neighbourhood as shifts of a bit set: `(difference, cells that have it)`.
-#[derive(Debug, Clone)]
-struct Shifts(Vec<(i32, u128)>);
+/// The bit-set words the search uses: `u64` for boards of up to 64 cells, else `u128`.
+trait Word:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const BITS: usize;
+    fn bit(c: Cell) -> Self;
+    fn first(self) -> u32;
+}
 
-impl Shifts {
-    /// The shifts of `nb`, if the board fits in 128 bits and has at most 16 of them.
-    fn of(len: usize, nb: &Neighbours) -> Option<Shifts> {
-        if len > 128 {
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    const BITS: usize = 64;
+    #[inline]
+    fn bit(c: Cell) -> u64 {
+        1 << c
+    }
+    #[inline]
+    fn first(self) -> u32 {
+        self.trailing_zeros()
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    const BITS: usize = 128;
+    #[inline]
+    fn bit(c: Cell) -> u128 {
+        1 << c
+    }
+    #[inline]
+    fn first(self) -> u32 {
+        self.trailing_zeros()
+    }
+}
+
+/// The most shifts each way a bit-set plan holds.
+const SHIFTS: usize = 4;
+
+/// Everything the bit-set search needs for one board: the neighbourhood as shifts (for
+/// each distinct difference `d` between a neighbour's id and a cell's, the cells that
+/// have that neighbour, shifted left by `d` or right by `-d`), and per colour the cells
+/// of its first region and of its other regions.
+struct Plan<W> {
+    /// At most `SHIFTS` each way (unused ones shift nothing), so the loops unroll.
+    left: [(u32, W); SHIFTS],
+    right: [(u32, W); SHIFTS],
+    start: [W; 2],
+    goal: [W; 2],
+}
+
+impl<W: Word> Plan<W> {
+    /// The plan for a board of `len` cells, if it fits in `W` and has at most `SHIFTS`
+    /// shifts each way (4 on square boards, 3 on hexagonal ones).
+    fn new(
+        len: usize,
+        nb: &Neighbours,
+        start: [&[Cell]; 2],
+        goal: [&[bool]; 2],
+    ) -> Option<Plan<W>> {
+        if len > W::BITS {
             return None;
         }
-        let mut out: Vec<(i32, u128)> = Vec::new();
+        let mut shifts: Vec<(i32, W)> = Vec::new();
         for c in 0..len as Cell {
             for &n in nb.of(c) {
                 let d = n as i32 - c as i32;
-                match out.iter_mut().find(|o| o.0 == d) {
-                    Some(o) => o.1 |= 1 << c,
-                    None => out.push((d, 1 << c)),
+                match shifts.iter_mut().find(|o| o.0 == d) {
+                    Some(o) => o.1 |= W::bit(c),
+                    None => shifts.push((d, W::bit(c))),
                 }
             }
         }
-        (out.len() <= 16).then_some(Shifts(out))
+        let mut left = [(0, W::ZERO); SHIFTS];
+        let mut right = [(0, W::ZERO); SHIFTS];
+        let (mut l, mut r) = (0, 0);
+        for &(d, m) in &shifts {
+            if d > 0 && l < SHIFTS {
+                left[l] = (d as u32, m);
+                l += 1;
+            } else if d < 0 && r < SHIFTS {
+                right[r] = ((-d) as u32, m);
+                r += 1;
+            } else {
+                return None;
+            }
+        }
+        let set = |v: &mut dyn Iterator<Item = Cell>| v.fold(W::ZERO, |m, c| m | W::bit(c));
+        let goal_set = |g: &[bool]| set(&mut (0..len as Cell).filter(|&c| g[c as usize]));
+        Some(Plan {
+            left,
+            right,
+            start: [
+                set(&mut start[0].iter().copied()),
+                set(&mut start[1].iter().copied()),
+            ],
+            goal: [goal_set(goal[0]), goal_set(goal[1])],
+        })
     }
 
     /// The cells next to some cell of `x`.
     #[inline]
-    fn around(&self, x: u128) -> u128 {
-        let mut out = 0;
-        for &(d, has) in &self.0 {
-            let y = x & has;
-            out |= if d >= 0 { y << d } else { y >> -d };
+    fn around(&self, x: W) -> W {
+        let mut out = W::ZERO;
+        for &(d, has) in &self.left {
+            out |= (x & has) << d;
+        }
+        for &(d, has) in &self.right {
+            out |= (x & has) >> d;
+        }
+        out
+    }
+
+    /// The distance of `colour` given the empty cells it may use and its stones: the
+    /// cells within reach at cost `d` are those at cost `d - 1`, their empty neighbours
+    /// (and the empty start cells), and every own stone joined to these.
+    /// `open(c)` says whether `colour` may place on the empty cell `c`; it is asked
+    /// only of the cells the search reaches, and not of `walls` (known not open).
+    fn distance(
+        &self,
+        colour: usize,
+        empty: W,
+        own: W,
+        mut walls: W,
+        open: impl Fn(Cell) -> bool,
+    ) -> u32 {
+        let (starts, goal) = (self.start[colour], self.goal[colour]);
+        // `reach` and the cells around it, grown by `frontier` and the own stones
+        // joined to it: each cell's neighbourhood is taken once.
+        let mut reach = W::ZERO;
+        let mut near = W::ZERO;
+        let mut add = |mut frontier: W, reach: &mut W| {
+            while frontier != W::ZERO {
+                *reach |= frontier;
+                let a = self.around(frontier);
+                near |= a;
+                frontier = a & own & !*reach;
+            }
+            near
+        };
+        let mut near_now = add(starts & own, &mut reach);
+        let mut d = 0;
+        loop {
+            if reach & goal != W::ZERO {
+                return d;
+            }
+            let mut more = (near_now | starts) & empty & !reach & !walls;
+            let mut ask = more;
+            while ask != W::ZERO {
+                let c = ask.first() as Cell;
+                ask &= !W::bit(c);
+                if !open(c) {
+                    walls |= W::bit(c);
+                    more &= !W::bit(c);
+                }
+            }
+            if more == W::ZERO {
+                return BLOCKED;
+            }
+            near_now = add(more, &mut reach);
+            d += 1;
+        }
+    }
+
+    /// Both colours' distances in `s` (`regions`: how many regions each must touch).
+    fn both(&self, s: &State, regions: [u32; 2], len: usize) -> [u32; 2] {
+        let mut empty = W::ZERO;
+        let mut stones = [W::ZERO; 2];
+        for (c, &v) in s.cells()[..len].iter().enumerate() {
+            match v {
+                content::EMPTY => empty |= W::bit(c as Cell),
+                v => match content::owner(v) {
+                    Some(p) if p < 2 => stones[p as usize] |= W::bit(c as Cell),
+                    _ => {}
+                },
+            }
+        }
+        let mut out = [1; 2];
+        for (colour, d) in out.iter_mut().enumerate() {
+            if regions[colour] >= 2 {
+                let open = |c: Cell| s.placement_ok(c, colour as u8);
+                *d = self.distance(colour, empty, stones[colour], W::ZERO, open);
+            }
         }
         out
     }
 }
 
-/// The bit set of the cells `keep` says yes to.
-fn mask(len: usize, keep: impl Fn(Cell) -> bool) -> u128 {
-    (0..len as Cell)
-        .filter(|&c| keep(c))
-        .fold(0, |m, c| m | 1 << c)
+impl Plan<u64> {
+    /// `both` on a board of up to 64 cells: the position's bit sets, and the cells
+    /// where glyphs forbid each colour to place, are found for all cells at once.
+    fn both_small(&self, s: &State, regions: [u32; 2], len: usize) -> [u32; 2] {
+        let bits = CellBits::of(s.cells(), len);
+        let empty = bits.by_value[content::EMPTY as usize];
+        let mut out = [1; 2];
+        for (colour, d) in out.iter_mut().enumerate() {
+            if regions[colour] >= 2 {
+                let m = s.rules().matchers(colour);
+                let open = |c: Cell| s.placement_ok(c, colour as u8);
+                let own = bits.by_value[content::of_player(colour as u8) as usize];
+                *d = match m.forbidden_cells(&bits) {
+                    Some(f) => self.distance(colour, empty, own, f & empty, |_| true),
+                    None => self.distance(colour, empty, own, 0, open),
+                };
+            }
+        }
+        out
+    }
 }
 
 pub struct Distance {
-    /// For boards of up to 128 cells: the neighbourhood as shifts, and per colour the
-    /// cells of its first region and of its other regions.
-    shifts: Option<Shifts>,
-    start_bits: [u128; 2],
-    goal_bits: [u128; 2],
+    /// The bit-set search for boards of up to 64 cells, or else up to 128.
+    small: Option<Plan<u64>>,
+    large: Option<Plan<u128>>,
     /// Per colour: the cells of its first region.
     starts: [Vec<Cell>; 2],
     /// Per colour and cell: whether the cell lies in one of its other regions.
@@ -97,25 +274,16 @@ impl Distance {
                 .collect()
         };
         let nb = b.neighbours(rules.connect().adjacency);
-        let shifts = Shifts::of(b.len(), nb);
         let (s0, s1): (Vec<Cell>, Vec<Cell>) = (starts(0), starts(1));
         let (g0, g1): (Vec<bool>, Vec<bool>) = (goal(0), goal(1));
-        let bits = |v: &[Cell]| {
-            v.iter()
-                .fold(0u128, |m, &c| m | 1u128.checked_shl(c as u32).unwrap_or(0))
-        };
-        let (gb0, gb1) = if shifts.is_some() {
-            (
-                mask(b.len(), |c| g0[c as usize]),
-                mask(b.len(), |c| g1[c as usize]),
-            )
-        } else {
-            (0, 0)
+        let small = Plan::new(b.len(), nb, [&s0, &s1], [&g0, &g1]);
+        let large = match small {
+            Some(_) => None,
+            None => Plan::new(b.len(), nb, [&s0, &s1], [&g0, &g1]),
         };
         Distance {
-            start_bits: [bits(&s0), bits(&s1)],
-            goal_bits: [gb0, gb1],
-            shifts,
+            small,
+            large,
             starts: [s0, s1],
             goal: [g0, g1],
             regions: [own[0].count_ones(), own[1].count_ones()],
@@ -130,33 +298,13 @@ impl Distance {
     /// to another one through its own stones (`BLOCKED` if the opponent has cut every
     /// path).
     pub fn both(&mut self, s: &State) -> [u32; 2] {
-        let Some(shifts) = &self.shifts else {
-            return self.by_lists(s);
-        };
-        let mut empty = 0u128;
-        let mut stones = [0u128; 2];
-        for (c, &v) in s.cells()[..self.dist.len()].iter().enumerate() {
-            match v {
-                content::EMPTY => empty |= 1 << c,
-                v => match content::owner(v) {
-                    Some(p) if p < 2 => stones[p as usize] |= 1 << c,
-                    _ => {}
-                },
-            }
+        if let Some(p) = &self.small {
+            p.both_small(s, self.regions, self.dist.len())
+        } else if let Some(p) = &self.large {
+            p.both(s, self.regions, self.dist.len())
+        } else {
+            self.by_lists(s)
         }
-        let mut out = [1; 2];
-        for (colour, d) in out.iter_mut().enumerate() {
-            if self.regions[colour] >= 2 {
-                *d = grow(
-                    shifts,
-                    empty,
-                    stones[colour],
-                    self.start_bits[colour],
-                    self.goal_bits[colour],
-                );
-            }
-        }
-        out
     }
 
     /// `both` by breadth-first searches over the neighbour lists: what boards of more
@@ -172,10 +320,12 @@ impl Distance {
         }
         let cells = s.cells();
         let own = content::of_player(colour as u8);
-        // The cost of entering a cell: 0 own stone, 1 empty, none for the opponent's.
+        // The cost of entering a cell: 0 own stone, 1 empty, none for the opponent's
+        // or for an empty cell where a glyph forbids the player to place.
         let cost = |c: Cell| -> Option<u32> {
             match cells[c as usize] {
-                content::EMPTY => Some(1),
+                content::EMPTY if s.placement_ok(c, colour as u8) => Some(1),
+                content::EMPTY => None,
                 v if v == own => Some(0),
                 _ => None,
             }
@@ -224,31 +374,5 @@ impl Distance {
             std::mem::swap(&mut self.now, &mut self.next);
             d += 1;
         }
-    }
-}
-
-/// The distance on bit sets: the cells within reach at cost `d` are those at cost
-/// `d - 1`, their empty neighbours (and the empty start cells), and every own stone
-/// joined to these.
-fn grow(shifts: &Shifts, empty: u128, own: u128, starts: u128, goal: u128) -> u32 {
-    let close = |mut x: u128| loop {
-        let y = x | (shifts.around(x) & own);
-        if y == x {
-            return x;
-        }
-        x = y;
-    };
-    let mut reach = close(starts & own);
-    let mut d = 0;
-    loop {
-        if reach & goal != 0 {
-            return d;
-        }
-        let more = (shifts.around(reach) | starts) & empty & !reach;
-        if more == 0 {
-            return BLOCKED;
-        }
-        reach = close(reach | more);
-        d += 1;
     }
 }
