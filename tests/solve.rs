@@ -216,6 +216,31 @@ fn methods_symmetry_and_threads_agree_on_every_first_move() {
 }
 
 #[test]
+fn two_threads_sharing_one_search_agree_with_one() {
+    // One proof-number search of the start position, its table shared by two threads
+    // (not one first move per thread): the same value, and a first move that wins.
+    for (name, swap) in [
+        ("crosswind", false),
+        ("crossway", false),
+        ("crossway", true),
+        ("crossfield", false),
+    ] {
+        let st = start(name, 4, swap);
+        let one = solved(name, 4, swap, false);
+        let o = Options {
+            threads: 2,
+            ..options()
+        };
+        let two = solve(&st, &o, None).unwrap();
+        assert_eq!(two.value, one.value, "{name} swap {swap}");
+        if two.value == Value::Win {
+            let best = &two.first_moves[two.best.unwrap()];
+            assert_eq!(best.value(), Some(Value::Win), "{name} swap {swap}");
+        }
+    }
+}
+
+#[test]
 fn symmetry_saves_work() {
     let st = start("crosswind", 4, false);
     let nodes = |symmetry| {

@@ -14,7 +14,7 @@ use crate::rules::content;
 use crate::rules::Rules;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
 /// A small fast hasher for `Move` keys (FxHash's multiply-rotate).
@@ -277,6 +277,50 @@ pub struct Shared {
     pub first_moves_done: std::sync::atomic::AtomicUsize,
     /// The start position's proof and disproof numbers (`pn << 32 | dn`), 0 if unknown.
     pub root_numbers: AtomicU64,
+    /// Threads that share one proof-number search: how many are inside each position
+    /// now, by a hash of its key (see `Busy`), and whether one of them has solved the
+    /// position they all work on.
+    pub busy: Busy,
+    pub proof_done: AtomicBool,
+}
+
+/// How many threads are searching below each position right now, counted in a small
+/// table indexed by bits of the position's key that the transposition table does not
+/// use for its buckets. A collision only makes a thread avoid a position needlessly.
+pub struct Busy(Vec<AtomicU8>);
+
+const BUSY_BITS: u32 = 16;
+
+impl Busy {
+    pub fn new() -> Busy {
+        Busy((0..1 << BUSY_BITS).map(|_| AtomicU8::new(0)).collect())
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU8 {
+        &self.0[(key >> (64 - BUSY_BITS)) as usize]
+    }
+
+    #[inline]
+    pub fn enter(&self, key: u64) {
+        self.slot(key).fetch_add(1, Relaxed);
+    }
+
+    #[inline]
+    pub fn leave(&self, key: u64) {
+        self.slot(key).fetch_sub(1, Relaxed);
+    }
+
+    #[inline]
+    pub fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) != 0
+    }
+}
+
+impl Default for Busy {
+    fn default() -> Busy {
+        Busy::new()
+    }
 }
 
 impl Shared {
