@@ -332,7 +332,7 @@ impl<'a> Dfpn<'a> {
         if self.parallel {
             self.sh.busy.enter(key);
             self.path.push(key);
-            if self.meter.counts.nodes % 1024 == 0 {
+            if self.meter.counts.nodes.is_multiple_of(1024) {
                 self.look_for_solved_ancestors();
             }
         }

@@ -475,15 +475,17 @@ fn halt_error(shared: &Shared, first_moves: &[FirstMove], began: Instant) -> Opt
 
 /// A thread's search, of either method.
 enum Worker<'a> {
-    AlphaBeta(AlphaBeta<'a>),
-    Dfpn(Dfpn<'a>),
+    // Both boxed: they differ in size by several hundred bytes, and there is one per
+    // thread, made once.
+    AlphaBeta(Box<AlphaBeta<'a>>),
+    Dfpn(Box<Dfpn<'a>>),
 }
 
 impl<'a> Worker<'a> {
     fn new(method: Method, sh: &'a Shared) -> Worker<'a> {
         match method {
-            Method::AlphaBeta => Worker::AlphaBeta(AlphaBeta::new(sh)),
-            Method::Dfpn => Worker::Dfpn(Dfpn::new(sh)),
+            Method::AlphaBeta => Worker::AlphaBeta(Box::new(AlphaBeta::new(sh))),
+            Method::Dfpn => Worker::Dfpn(Box::new(Dfpn::new(sh))),
         }
     }
 
