@@ -18,16 +18,29 @@ use std::cell::RefCell;
 /// that already holds more than half with every member removed can only grow when
 /// fewer are removed, so then no group separates, which usually ends the test after
 /// one flood fill.
+///
+/// `total` is the number of counted cells (the caller knows it, e.g. from a piece
+/// count); it lets the common case end early: a breadth-first search from a counted
+/// cell outside every member cell that reaches more than half of them shows that no
+/// group separates, without looking at the rest of the board.
 pub fn separates(
     board: &Board,
     adjacency: Adjacency,
     member: impl Fn(Cell) -> bool,
     counted: impl Fn(Cell) -> bool,
+    total: u32,
 ) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
-    SCRATCH.with(|s| s.borrow_mut().separates(board, adjacency, member, counted))
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.some_region_holds_most(board, adjacency, &member, &counted, total) {
+            return false;
+        }
+
+        s.separates(board, adjacency, member, counted)
+    })
 }
 
 /// Reused buffers, so that a playout's turn-start checks do not allocate.
@@ -46,11 +59,77 @@ struct Scratch {
     /// Nodes reached, as bits.
     seen: Vec<u64>,
     queue: Vec<u32>,
+    /// The quick test's marks: a cell is reached when its mark is `stamp`.
+    mark: Vec<u32>,
+    stamp: u32,
 }
 
 const NONE: u32 = u32::MAX;
 
 impl Scratch {
+    /// Whether some region of the board without every member cell holds more than
+    /// half of the `total` counted cells (then no group separates): breadth-first
+    /// searches through the cells that are not members, from each counted one not
+    /// reached yet, each stopping as soon as it has seen more than half. Reads only
+    /// the cells it reaches, and the board up to the first counted cells.
+    fn some_region_holds_most(
+        &mut self,
+        board: &Board,
+        adjacency: Adjacency,
+        member: &impl Fn(Cell) -> bool,
+        counted: &impl Fn(Cell) -> bool,
+        total: u32,
+    ) -> bool {
+        let nbrs = board.neighbours(adjacency);
+        let half = total / 2;
+        let n = board.len();
+        if self.mark.len() != n || self.stamp == u32::MAX {
+            self.mark.clear();
+            self.mark.resize(n, 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        // Counted cells left to meet, in the scan or in a search.
+        let mut unseen = total;
+        for from in board.cells() {
+            // The rest cannot make a region of more than half.
+            if unseen <= half {
+                return false;
+            }
+            if self.mark[from as usize] == stamp || !counted(from) {
+                continue;
+            }
+            if member(from) {
+                unseen -= 1;
+                continue;
+            }
+            self.mark[from as usize] = stamp;
+            self.stack.clear();
+            self.stack.push(from);
+            let mut head = 0;
+            let mut count = 0;
+            while head < self.stack.len() {
+                let c = self.stack[head];
+                head += 1;
+                if counted(c) {
+                    count += 1;
+                    if count > half {
+                        return true;
+                    }
+                }
+                for &m in nbrs.of(c) {
+                    if self.mark[m as usize] != stamp && !member(m) {
+                        self.mark[m as usize] = stamp;
+                        self.stack.push(m);
+                    }
+                }
+            }
+            unseen -= count;
+        }
+        false
+    }
+
     /// Labels the cells reachable from `from` through cells of the same kind (member or
     /// not) as node `id`; returns the number of counted cells among them. Stops (with
     /// the labelling unfinished) once the count passes `limit`.
@@ -277,13 +356,13 @@ mod tests {
         let wall = |c: Cell| b.xy(c).0 == 2;
         // a1 | e1 e5: the right region holds two pawns.
         let right_two = |c: Cell| [cell("a1"), cell("e1"), cell("e5")].contains(&c);
-        assert!(!separates(&b, Adjacency::Orthogonal, wall, right_two));
+        assert!(!separates(&b, Adjacency::Orthogonal, wall, right_two, 3));
         // a1 | e5, and c3 on the wall lies in no region: one pawn each side.
         let split = |c: Cell| [cell("a1"), cell("e5"), cell("c3")].contains(&c);
-        assert!(separates(&b, Adjacency::Orthogonal, wall, split));
+        assert!(separates(&b, Adjacency::Orthogonal, wall, split, 3));
         // Without c5 the two sides join round the top.
         let stub = |c: Cell| b.xy(c).0 == 2 && b.xy(c).1 < 4;
-        assert!(!separates(&b, Adjacency::Orthogonal, stub, split));
+        assert!(!separates(&b, Adjacency::Orthogonal, stub, split, 3));
     }
 
     #[test]
@@ -297,7 +376,7 @@ mod tests {
         let far2 = b.cell_at(4, 2).unwrap();
         let pawns = |c: Cell| c == corner || c == far1 || c == far2;
         // Regions: {corner} with 1 pawn, the rest with 2 > 1: not separated.
-        assert!(!separates(&b, Adjacency::All, member, pawns));
+        assert!(!separates(&b, Adjacency::All, member, pawns, 3));
     }
 
     /// The graph form agrees with the definition on random positions of square and hex
@@ -331,7 +410,8 @@ mod tests {
                         b.regions_of(c) & 1 != 0
                     }
                 };
-                let fast = separates(b, *adj, member, count);
+                let total = b.cells().filter(|&c| count(c)).count() as u32;
+                let fast = separates(b, *adj, member, count, total);
                 assert_eq!(fast, separates_slowly(b, *adj, &member, &count));
                 yes += usize::from(fast);
             }

@@ -360,6 +360,28 @@ pub struct Matchers {
     footprints: Vec<i32>,
     /// The anchors in bit-parallel form.
     chunks: Vec<Chunk>,
+    /// Boards of up to 64 cells: per anchor, the cells where it fits (bit `c` for cell
+    /// id `c`), for [`Matchers::forbidden_cells`]; empty on larger boards.
+    fit_cells: Vec<u64>,
+}
+
+/// A position's cells as bit sets by content value (0 empty, 1 and 2 the players, 3
+/// neutral): bit `c` of `by_value[v]` is set when cell id `c` holds `v`. For boards of
+/// up to 64 cells (see [`Matchers::forbidden_cells`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CellBits {
+    pub by_value: [u64; 4],
+}
+
+impl CellBits {
+    /// The bit sets of the first `len` cells of a layer (`len` at most 64).
+    pub fn of(cells: &[u8], len: usize) -> CellBits {
+        let mut by_value = [0u64; 4];
+        for (c, &v) in cells[..len.min(64)].iter().enumerate() {
+            by_value[(v & 3) as usize] |= 1 << c;
+        }
+        CellBits { by_value }
+    }
 }
 
 impl Matchers {
@@ -463,7 +485,49 @@ impl Matchers {
             .step_by(64)
             .map(|first| m.chunk(board, first, (first + 64).min(m.anchors.len())))
             .collect();
+        if board.len() <= 64 {
+            m.fit_cells = m
+                .anchors
+                .iter()
+                .map(|a| {
+                    board
+                        .cells()
+                        .filter(|&c| m.fits(board, a, c))
+                        .fold(0, |bits, c| bits | 1 << c)
+                })
+                .collect();
+        }
         m
+    }
+
+    /// Boards of up to 64 cells: every cell where placing the mover's stone would form
+    /// a glyph in the position `bits` (whatever the cell holds now; callers keep the
+    /// empty ones), found for all cells at once: per anchor, the cells where it fits,
+    /// narrowed by each of its tests as a shifted bit set. `None` on larger boards.
+    pub fn forbidden_cells(&self, bits: &CellBits) -> Option<u64> {
+        if self.fit_cells.len() != self.anchors.len() {
+            return None;
+        }
+        let mut out = 0;
+        for (a, &fit) in self.anchors.iter().zip(&self.fit_cells) {
+            let mut at = fit & !out;
+            for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {
+                if at == 0 {
+                    break;
+                }
+                let holds = bits.by_value[t.value as usize];
+                let ok = if t.negate { !holds } else { holds };
+                // Cell c passes when cell c + offset holds an accepted value; `fit`
+                // keeps c + offset on the board.
+                at &= if t.offset >= 0 {
+                    ok >> t.offset
+                } else {
+                    ok << -t.offset
+                };
+            }
+            out |= at;
+        }
+        Some(out)
     }
 
     /// Whether anchor `a`'s picture lies wholly on the board when anchored at `cell`.
@@ -691,6 +755,7 @@ mod tests {
                 &square[..],
             ),
             (Board::new(BoardShape::Rectangle, &[9, 5], &[]), &square[..]),
+            (Board::new(BoardShape::Square, &[5], &[(1, 3)]), &square[..]),
             (Board::new(BoardShape::Hexagon, &[4], &[]), &hex[..]),
             (Board::new(BoardShape::Rhombus, &[6, 5], &[]), &hex[..]),
         ];
@@ -724,10 +789,14 @@ mod tests {
                         }
                     })
                     .collect();
+                let bits = CellBits::of(&cells, b.len());
                 for c in b.cells() {
                     let (x, y) = b.xy(c);
                     for m in &matchers {
                         let slow = m.find_slowly(&cells, c, x, y);
+                        if let Some(all) = m.forbidden_cells(&bits) {
+                            assert_eq!(all >> c & 1 == 1, slow.is_some(), "all cells at once");
+                        }
                         assert_eq!(
                             m.find(&cells, c),
                             slow,

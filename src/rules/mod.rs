@@ -199,6 +199,11 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The glyph matchers for stones of `colour` (0 or 1).
+    pub fn matchers(&self, colour: usize) -> &glyph::Matchers {
+        &self.matchers[colour]
+    }
+
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -136,6 +136,7 @@ impl State {
                     Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
                     Counted::AllCells => true,
                 };
+                let total = b.cells().filter(|&c| counted(c)).count() as u32;
                 let code = content::of_player(p as u8);
                 let mine = |c: Cell| self.cells[piece * n + c as usize] == code;
                 let adjacency = b.natural_adjacency();
@@ -147,6 +148,7 @@ impl State {
                         adjacency,
                         |c| member[c as usize],
                         counted,
+                        total,
                     ) {
                         out.extend(g);
                     }
@@ -211,16 +213,21 @@ impl State {
                 let base = piece * n;
                 let member = |c: Cell| self.cells[base + c as usize] == who;
                 let b = &self.rules.board;
-                let counted = |c: Cell| match counted {
+                let counted_at = |c: Cell| match counted {
                     Counted::Pieces(k) => self.cells[k * n + c as usize] != 0,
                     Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
                     Counted::AllCells => true,
+                };
+                let total = match counted {
+                    Counted::Pieces(k) => self.counts[*k][1..].iter().map(|&x| u32::from(x)).sum(),
+                    _ => b.cells().filter(|&c| counted_at(c)).count() as u32,
                 };
                 crate::engine::separation::separates(
                     b,
                     self.rules.board.natural_adjacency(),
                     member,
-                    counted,
+                    counted_at,
+                    total,
                 )
             }
             Pred::NoMove => !self.has_move(mover),

@@ -15,8 +15,9 @@
 //! a pure disproof of "the mover wins" is a proof that the opponent wins, so a game
 //! whose proofs never meet a draw needs only the first.
 
-use super::search::{work, Halt, Meter, Shared};
-use crate::engine::state::State;
+use super::search::{work, Counts, Halt, Hashes, Meter, Shared};
+use crate::engine::state::{Move, State};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Infinity for proof and disproof numbers (28 bits in the table).
 pub const INF: u32 = (1 << 28) - 1;
@@ -79,9 +80,13 @@ fn merge(old: u64, new: u64) -> u64 {
     }
 }
 
-/// A child: its position, key (unused for a finished game) and current numbers.
+/// A child: its position, its cell hashes and key (unused for a finished game) and
+/// its current numbers. Each depth keeps its children between visits, so that a
+/// child's state is copied into buffers that already exist (no allocation, and no
+/// traffic on the shared rules' reference count).
 struct Kid {
     state: State,
+    hashes: Hashes,
     key: u64,
     pn: Pn,
 }
@@ -91,13 +96,22 @@ pub struct Dfpn<'a> {
     sh: &'a Shared,
     pub meter: Meter<'a>,
     kids: Vec<Vec<Kid>>,
-    moves: Vec<crate::engine::state::Move>,
+    moves: Vec<Move>,
+    /// The moves of a position with their static order (higher first).
+    order: Vec<(u32, Move)>,
     prop: Prop,
     prop_key: u64,
     /// Publish the numbers of the position searched at depth 0 (for progress lines).
     pub report_root: bool,
+    /// Other threads work on the same proposition from the same position, sharing
+    /// the table (see `prove_together`).
+    parallel: bool,
+    /// The keys of the positions from the start to the one being searched (threads
+    /// sharing a search), and the depth to unwind to when another thread solved one.
+    path: Vec<u64>,
+    abort_to: Option<usize>,
     /// Per depth, the move that last settled a position there at once.
-    killers: Vec<Option<crate::engine::state::Move>>,
+    killers: Vec<Option<Move>>,
     distance: super::distance::Distance,
 }
 
@@ -127,12 +141,16 @@ impl<'a> Dfpn<'a> {
             meter: Meter::new(sh),
             kids: Vec::new(),
             moves: Vec::new(),
+            order: Vec::new(),
             prop: Prop {
                 target: 0,
                 draws_prove: false,
             },
             prop_key: 0,
             report_root: false,
+            parallel: false,
+            path: Vec::new(),
+            abort_to: None,
             killers: Vec::new(),
             distance: super::distance::Distance::new(&sh.rules),
         }
@@ -142,10 +160,9 @@ impl<'a> Dfpn<'a> {
     fn estimate(&mut self, s: &State) -> Pn {
         let target = self.prop.target ^ usize::from(s.swapped());
         let to_move = s.to_move();
-        let mut d = [0u32; 2];
+        let mut d = self.distance.both(s);
         for (c, dc) in d.iter_mut().enumerate() {
-            let raw = self.distance.of(s, c);
-            *dc = raw.saturating_sub(u32::from(c == to_move)).max(1);
+            *dc = dc.saturating_sub(u32::from(c == to_move)).max(1);
         }
         Pn {
             pn: d[target & 1],
@@ -168,10 +185,6 @@ impl<'a> Dfpn<'a> {
         })
     }
 
-    fn key(&self, s: &State) -> u64 {
-        self.sh.keys.key(s).0 ^ self.prop_key
-    }
-
     /// What the table knows of `prop` at `s`.
     pub fn known(&mut self, s: &State, prop: Prop) -> Option<Pn> {
         if let Some(p) = self.leaf(s) {
@@ -189,9 +202,54 @@ impl<'a> Dfpn<'a> {
         if let Some(p) = self.leaf(s) {
             return Some(p);
         }
-        let key = self.key(s);
-        let r = self.mid(s, key, INF, INF, 0);
+        let hashes = self.sh.keys.hashes(s.cells());
+        let key = self.sh.keys.canonical(&hashes, s).0 ^ self.prop_key;
+        let r = self.mid(s, &hashes, key, INF, INF, 0);
         self.meter.running().then_some(r)
+    }
+
+    /// Proves or disproves `prop` at `s` with `threads` threads that share the table:
+    /// each runs the whole search from `s`, steered away from the positions the others
+    /// are inside (see `select`), and the first to settle `s` stops the others. The
+    /// result (`None` if the search was halted) and the threads' counts.
+    pub fn prove_together(
+        sh: &Shared,
+        s: &State,
+        prop: Prop,
+        threads: usize,
+    ) -> (Option<Pn>, Counts) {
+        sh.proof_done.store(false, Relaxed);
+        let mut counts = Counts::default();
+        let mut result = None;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|i| {
+                    std::thread::Builder::new()
+                        .stack_size(64 << 20)
+                        .spawn_scoped(scope, move || {
+                            let mut w = Dfpn::new(sh);
+                            w.parallel = true;
+                            w.report_root = i == 0;
+                            let r = w.prove(s, prop);
+                            if r.is_some_and(|p| p.solved()) {
+                                sh.proof_done.store(true, Relaxed);
+                            }
+                            w.meter.flush();
+                            (r, w.meter.counts)
+                        })
+                })
+                .collect();
+            for h in handles {
+                // A thread that cannot start or that panicked leaves the result unknown.
+                if let Ok(Ok((r, c))) = h.map(|h| h.join()) {
+                    counts.add(&c);
+                    if let Some(p) = r.filter(|p| p.solved()) {
+                        result = Some(p);
+                    }
+                }
+            }
+        });
+        (result, counts)
     }
 
     /// The exact value of `s` for `seat` (-1 loss, 0 draw, 1 win); `None` if halted.
@@ -224,82 +282,69 @@ impl<'a> Dfpn<'a> {
         Some(if b.proven() { 0 } else { -1 })
     }
 
+    /// Lists the moves of `s` into `self.order`, most promising first: the move that
+    /// last settled a position at this depth at once (the same reply, a win or a
+    /// block, often settles its siblings too), then central cells first. False if a
+    /// move has no code (the search is then halted).
+    fn order_moves(&mut self, s: &State, depth: usize) -> bool {
+        s.legal_moves_into(&mut self.moves);
+        if self.killers.len() <= depth {
+            self.killers.resize(depth + 1, None);
+        }
+        let (codec, centre) = (&self.sh.codec, &self.sh.centrality);
+        self.order.clear();
+        for &m in &self.moves {
+            let Some(code) = codec.code(m) else {
+                self.sh.stop(Halt::Unnamed);
+                return false;
+            };
+            self.order.push((centre[code as usize], m));
+        }
+        // Stable: equal scores keep the order of `legal_moves`.
+        self.order.sort_by_key(|o| std::cmp::Reverse(o.0));
+        if let Some(k) = self.killers[depth] {
+            if let Some(i) = self.order.iter().position(|o| o.1 == k) {
+                self.order[..=i].rotate_right(1);
+            }
+        }
+        true
+    }
+
     /// Multiple-iterative deepening at one position: works below it until its numbers
-    /// reach the thresholds or it is solved, stores them and returns them.
-    fn mid(&mut self, s: &State, key: u64, thpn: u32, thdn: u32, depth: usize) -> Pn {
-        if !self.meter.tick() {
+    /// reach the thresholds or it is solved, stores them and returns them. `hashes` are
+    /// the position's cell hashes, `key` its table key.
+    fn mid(
+        &mut self,
+        s: &State,
+        hashes: &Hashes,
+        key: u64,
+        thpn: u32,
+        thdn: u32,
+        depth: usize,
+    ) -> Pn {
+        if !self.meter.tick() || !self.going() {
             return Pn::UNKNOWN;
         }
         if depth > self.sh.max_depth {
             self.sh.stop(Halt::TooLong);
             return Pn::UNKNOWN;
         }
+        if self.parallel {
+            self.sh.busy.enter(key);
+            self.path.push(key);
+            if self.meter.counts.nodes.is_multiple_of(1024) {
+                self.look_for_solved_ancestors();
+            }
+        }
         let before = self.meter.counts.nodes;
         if self.kids.len() <= depth {
             self.kids.resize_with(depth + 1, Vec::new);
         }
         let mut kids = std::mem::take(&mut self.kids[depth]);
-        kids.clear();
         let or_node = s.seat_of(s.to_move()) == self.prop.target;
-        let mut moves = std::mem::take(&mut self.moves);
-        s.legal_moves_into(&mut moves);
-        // The move that last settled a position at this depth is tried first: the
-        // same reply (a win, a block) often settles its siblings too.
-        if self.killers.len() <= depth {
-            self.killers.resize(depth + 1, None);
-        }
-        let (codec, centre) = (&self.sh.codec, &self.sh.centrality);
-        moves.sort_by_key(|&m| std::cmp::Reverse(codec.code(m).map_or(0, |c| centre[c as usize])));
-        if let Some(k) = self.killers[depth] {
-            if let Some(i) = moves.iter().position(|&m| m == k) {
-                moves[..=i].rotate_right(1);
-            }
-        }
-        let hashes = self.sh.keys.hashes(s.cells());
-        // Play every move; a finished game has its numbers at once, the others are
-        // looked up in the table once all their buckets are on their way from memory.
-        let mut decided = false;
-        for &m in &moves {
-            if self.sh.codec.code(m).is_none() {
-                self.sh.stop(Halt::Unnamed);
-                break;
-            }
-            let mut child = s.clone();
-            child.play_unchecked(m);
-            let (key, pn) = match self.leaf(&child) {
-                Some(p) => (0, p),
-                None => {
-                    let h = self.sh.keys.child_hashes(&hashes, s.cells(), child.cells());
-                    let k = self.sh.keys.canonical(&h, &child).0 ^ self.prop_key;
-                    self.sh.table.prefetch(k);
-                    (k, self.estimate(&child))
-                }
-            };
-            kids.push(Kid {
-                state: child,
-                key,
-                pn,
-            });
-            // One proven child proves an OR position (one disproven child disproves an
-            // AND position): the others need not be played.
-            if (or_node && pn.proven()) || (!or_node && pn.disproven()) {
-                self.killers[depth] = Some(m);
-                decided = true;
-                break;
-            }
-        }
-        if !decided {
-            for k in kids.iter_mut() {
-                if !k.pn.solved() {
-                    if let Some(p) = self.sh.table.probe(k.key) {
-                        k.pn = Pn::unpack(p);
-                    }
-                }
-            }
-        }
-        self.moves = moves;
+        let n = self.expand(s, hashes, depth, or_node, &mut kids);
         let mut result = Pn::UNKNOWN;
-        if kids.is_empty() {
+        if n == Some(0) {
             // Not over, yet no move: the rules promise this never happens. Score it as
             // a game without a winner rather than guess.
             self.meter.counts.other += 1;
@@ -310,53 +355,207 @@ impl<'a> Dfpn<'a> {
                 pure: false,
             };
         }
-        while !kids.is_empty() && self.meter.running() {
+        let n = n.unwrap_or(0);
+        while n > 0 && self.live(depth) {
             result = if or_node {
-                or_numbers(&kids)
+                or_numbers(&kids[..n])
             } else {
-                and_numbers(&kids)
+                and_numbers(&kids[..n])
             };
             if depth == 0 && self.report_root {
                 let numbers = (result.pn as u64) << 32 | result.dn as u64;
-                self.sh
-                    .root_numbers
-                    .store(numbers, std::sync::atomic::Ordering::Relaxed);
+                self.sh.root_numbers.store(numbers, Relaxed);
             }
             if result.pn >= thpn || result.dn >= thdn {
                 break;
             }
-            // The child to work on: the smallest proof number at an OR position (the
-            // smallest disproof number at an AND one), and the runner-up's number.
-            let num = |k: &Kid| if or_node { k.pn.pn } else { k.pn.dn };
-            let mut best = 0;
-            let mut second = INF;
-            for i in 1..kids.len() {
-                if num(&kids[i]) < num(&kids[best]) {
-                    second = num(&kids[best]);
-                    best = i;
-                } else if num(&kids[i]) < second {
-                    second = num(&kids[i]);
-                }
-            }
+            let (best, second) =
+                self.select(&kids[..n], or_node, if or_node { thpn } else { thdn });
             let k = &kids[best];
             let (tpn, tdn) = if or_node {
                 (thpn.min(grow(second)), slack(thdn, result.dn, k.pn.dn))
             } else {
                 (slack(thpn, result.pn, k.pn.pn), thdn.min(grow(second)))
             };
-            let p = self.mid(&k.state, k.key, tpn, tdn, depth + 1);
+            let p = self.mid(&k.state, &k.hashes, k.key, tpn, tdn, depth + 1);
             kids[best].pn = p;
+            if self.parallel {
+                // The other threads may have learnt more about the siblings.
+                for kid in kids[..n].iter_mut() {
+                    if !kid.pn.solved() {
+                        if let Some(p) = self.sh.table.probe(kid.key) {
+                            kid.pn = Pn::unpack(p);
+                        }
+                    }
+                }
+            }
         }
-        kids.clear();
         self.kids[depth] = kids;
-        if self.meter.running() {
+        if self.abort_to == Some(depth) {
+            // Another thread solved this position while this one worked below it.
+            self.abort_to = None;
+            if let Some(p) = self
+                .sh
+                .table
+                .probe(key)
+                .map(Pn::unpack)
+                .filter(|p| p.solved())
+            {
+                result = p;
+            }
+        }
+        if self.live(depth) {
             let w = work(self.meter.counts.nodes - before);
             let r = self.sh.table.store(key, result.pack(), w, merge);
             self.meter.stored(r);
         }
+        if self.parallel {
+            self.sh.busy.leave(key);
+            self.path.pop();
+        }
         result
     }
+
+    /// Whether the frame at `depth` goes on: the search runs and no other thread has
+    /// solved this position or one above it.
+    #[inline]
+    fn live(&self, depth: usize) -> bool {
+        self.going() && self.abort_to.is_none_or(|d| depth < d)
+    }
+
+    /// Threads sharing a search: whether another thread has solved a position on the
+    /// path to this one; if so, the frames below the highest such position unwind
+    /// (their work there is no longer needed).
+    fn look_for_solved_ancestors(&mut self) {
+        if self.abort_to.is_some() {
+            return;
+        }
+        for (d, &k) in self.path.iter().enumerate() {
+            if self
+                .sh
+                .table
+                .probe(k)
+                .is_some_and(|p| Pn::unpack(p).solved())
+            {
+                self.abort_to = Some(d);
+                return;
+            }
+        }
+    }
+
+    /// Whether to go on: not halted, and no other thread has solved the position.
+    #[inline]
+    fn going(&self) -> bool {
+        self.meter.running() && !(self.parallel && self.sh.proof_done.load(Relaxed))
+    }
+
+    /// Plays every move of `s` into `kids` (in the order of `order_moves`) with their
+    /// numbers: a finished game's at once, the others' from the table or, for a
+    /// position not there, the estimate. Stops early at a child that settles `s` (a
+    /// proof at an OR position, a disproof at an AND one). The number of children, or
+    /// `None` if the search halted.
+    fn expand(
+        &mut self,
+        s: &State,
+        hashes: &Hashes,
+        depth: usize,
+        or_node: bool,
+        kids: &mut Vec<Kid>,
+    ) -> Option<usize> {
+        if !self.order_moves(s, depth) {
+            return None;
+        }
+        // Play every move; the table is read once all the children's buckets are on
+        // their way from memory.
+        let mut n = 0;
+        for i in 0..self.order.len() {
+            let m = self.order[i].1;
+            if n == kids.len() {
+                kids.push(Kid {
+                    state: s.clone(),
+                    hashes: [0; super::search::MAX_SYMMETRIES],
+                    key: 0,
+                    pn: Pn::UNKNOWN,
+                });
+            } else {
+                kids[n].state.clone_from(s);
+            }
+            let kid = &mut kids[n];
+            n += 1;
+            kid.state.play_unchecked(m);
+            match self.leaf(&kid.state) {
+                Some(p) => {
+                    kid.key = 0;
+                    kid.pn = p;
+                }
+                None => {
+                    kid.hashes = self
+                        .sh
+                        .keys
+                        .child_hashes(hashes, s.cells(), kid.state.cells());
+                    kid.key = self.sh.keys.canonical(&kid.hashes, &kid.state).0 ^ self.prop_key;
+                    kid.pn = Pn::UNKNOWN;
+                    self.sh.table.prefetch(kid.key);
+                }
+            }
+            // One proven child proves an OR position (one disproven child disproves an
+            // AND position): the others need not be played.
+            if (or_node && kid.pn.proven()) || (!or_node && kid.pn.disproven()) {
+                self.killers[depth] = Some(m);
+                return Some(n);
+            }
+        }
+        for kid in kids[..n].iter_mut() {
+            if !kid.pn.solved() {
+                kid.pn = match self.sh.table.probe(kid.key) {
+                    Some(p) => Pn::unpack(p),
+                    None => self.estimate(&kid.state),
+                };
+            }
+        }
+        Some(n)
+    }
+
+    /// The child to work on: the smallest proof number at an OR position (the smallest
+    /// disproof number at an AND one), and the runner-up's number. When threads share
+    /// the search, a child another thread is inside counts as if its number were
+    /// `BUSY_FACTOR` times larger, so a second thread goes to the next most promising
+    /// child unless the first is far ahead. Only children whose number is below the
+    /// position's threshold `th` may be chosen instead of the best (another would
+    /// return at once, and a thread could spin on it while the best stays busy);
+    /// the threshold bounds what they are given anyway.
+    fn select(&self, kids: &[Kid], or_node: bool, th: u32) -> (usize, u32) {
+        let num = |k: &Kid| {
+            let v = if or_node { k.pn.pn } else { k.pn.dn };
+            if !self.parallel || v >= INF {
+                v
+            } else if v >= th {
+                INF
+            } else if self.sh.busy.is_busy(k.key) {
+                v.saturating_mul(BUSY_FACTOR).min(INF - 1)
+            } else {
+                v
+            }
+        };
+        let mut best = 0;
+        let mut best_num = num(&kids[0]);
+        let mut second = INF;
+        for (i, k) in kids.iter().enumerate().skip(1) {
+            let v = num(k);
+            if v < best_num {
+                second = best_num;
+                best = i;
+                best_num = v;
+            } else if v < second {
+                second = v;
+            }
+        }
+        (best, second)
+    }
 }
+
+/// How much larger a child's number looks while another thread searches it.
+const BUSY_FACTOR: u32 = 2;
 
 /// An OR position (the target seat to move): proven by one child, disproven by all.
 fn or_numbers(kids: &[Kid]) -> Pn {

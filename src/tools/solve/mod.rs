@@ -25,7 +25,9 @@ use crate::rules::Rules;
 use alphabeta::AlphaBeta;
 use dfpn::{Dfpn, Prop};
 use search::{Codec, Counts, Halt, Keys, Shared};
-use std::sync::atomic::{AtomicI8, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicI8, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed,
+};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use table::Table;
@@ -294,6 +296,8 @@ pub fn solve(
         root_numbers: AtomicU64::new(0),
         full_at: AtomicU64::new(0),
         lost_at_full: AtomicU64::new(0),
+        busy: search::Busy::new(),
+        proof_done: AtomicBool::new(false),
     };
 
     let mut counts = Counts::default();
@@ -405,7 +409,9 @@ fn supported(rules: &Rules) -> Result<Codec, SolveError> {
             rules.name(),
             rules.pieces().len(),
             if rules.pieces().len() == 1 { "" } else { "s" },
-            if rules.is_placement_only() {
+            if rules.capture().is_some() {
+                "captures"
+            } else if rules.is_placement_only() {
                 "placement turns"
             } else {
                 "turns that move pieces"
@@ -550,15 +556,17 @@ fn halt_error(
 
 /// A thread's search, of either method.
 enum Worker<'a> {
-    AlphaBeta(AlphaBeta<'a>),
-    Dfpn(Dfpn<'a>),
+    // Both boxed: they differ in size by several hundred bytes, and there is one per
+    // thread, made once.
+    AlphaBeta(Box<AlphaBeta<'a>>),
+    Dfpn(Box<Dfpn<'a>>),
 }
 
 impl<'a> Worker<'a> {
     fn new(method: Method, sh: &'a Shared) -> Worker<'a> {
         match method {
-            Method::AlphaBeta => Worker::AlphaBeta(AlphaBeta::new(sh)),
-            Method::Dfpn => Worker::Dfpn(Dfpn::new(sh)),
+            Method::AlphaBeta => Worker::AlphaBeta(Box::new(AlphaBeta::new(sh))),
+            Method::Dfpn => Worker::Dfpn(Box::new(Dfpn::new(sh))),
         }
     }
 
@@ -633,20 +641,30 @@ fn proven_first_move(
         .position(|f| w.prove(&child(f), prop).is_some_and(|p| p.proven()))
 }
 
-/// Solves the start position as one proof-number search (one thread, one value): the
-/// search itself picks which first moves to work on. Fills in what it learns of each
-/// first move.
+/// Solves the start position as one proof-number search (one value wanted): the search
+/// itself picks which first moves to work on, on one thread or on `threads` that share
+/// the table. Fills in what it learns of each first move.
 fn root_dfpn(
     w: &mut Dfpn,
+    threads: usize,
     start: &State,
     seat: usize,
     first_moves: &mut [FirstMove],
 ) -> Option<i8> {
+    let prove = |w: &mut Dfpn, prop: Prop| {
+        if threads == 1 {
+            w.prove(start, prop)
+        } else {
+            let (r, counts) = Dfpn::prove_together(w.meter.sh, start, prop, threads);
+            w.meter.counts.add(&counts);
+            r
+        }
+    };
     let win = Prop {
         target: seat,
         draws_prove: false,
     };
-    let a = w.prove(start, win)?;
+    let a = prove(w, win)?;
     if a.proven() {
         let i = proven_first_move(w, start, win, first_moves)?;
         first_moves[i].bounds = Some((1, 1));
@@ -662,7 +680,7 @@ fn root_dfpn(
         target: seat,
         draws_prove: true,
     };
-    let b = w.prove(start, no_loss)?;
+    let b = prove(w, no_loss)?;
     if b.proven() {
         for f in first_moves.iter_mut() {
             f.bounds = Some((-1, 0));
@@ -792,10 +810,10 @@ fn search_start(
         w.meter().flush();
         counts.add(&w.meter().counts);
         v
-    } else if options.method == Method::Dfpn && options.threads == 1 && !options.all_first_moves {
+    } else if options.method == Method::Dfpn && !options.all_first_moves {
         let mut w = Dfpn::new(shared);
         w.report_root = true;
-        let r = root_dfpn(&mut w, start, seat, first_moves);
+        let r = root_dfpn(&mut w, options.threads, start, seat, first_moves);
         w.meter.flush();
         counts.add(&w.meter.counts);
         r

@@ -59,10 +59,9 @@ pub fn text(s: &Solution, rules: &Rules) -> String {
     let b = rules.board();
     let mut out = String::new();
     out.push_str(&format!(
-        "{}, {}x{}, {}\n",
+        "{}, {}, {}\n",
         rules.name(),
-        b.width,
-        b.height,
+        b.describe(),
         if rules.has_swap() {
             "with the swap rule"
         } else {

@@ -14,7 +14,7 @@ use crate::rules::content;
 use crate::rules::Rules;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
 /// A small fast hasher for `Move` keys (FxHash's multiply-rotate).
@@ -47,9 +47,11 @@ impl Hasher for Fx {
     }
 }
 
-/// Small integer codes for moves: `0..cells` the placement on each cell (found through
-/// the move notation, so `Move` stays opaque), then the swap, then the pass. Codes index
-/// the history table, and a placement's code maps under a symmetry like its cell.
+/// Small integer codes for moves: `0..board.len()` the placement on each cell (a cell's
+/// id is its code; the codes of holes in the grid are never given), then the swap, then
+/// the pass. Placements are checked against the move notation once, so `Move` stays
+/// opaque elsewhere. Codes index the history table, and a placement's code maps under a
+/// symmetry like its cell.
 #[derive(Debug, Clone)]
 pub struct Codec {
     cells: usize,
@@ -60,7 +62,8 @@ pub struct Codec {
 impl Codec {
     pub fn new(rules: &Rules) -> Result<Codec, String> {
         let b = rules.board();
-        let mut moves = Vec::with_capacity(b.len() + 2);
+        // Holes hold a pass, which no placement equals (see `code`).
+        let mut moves: Vec<Move> = vec![Move::Pass; b.len()];
         for c in b.cells() {
             let name = b.cell_name(c);
             let m = Move::parse(&name, rules)
@@ -68,14 +71,15 @@ impl Codec {
             if m.to_text(rules) != name {
                 return Err(format!("the placement on {name} does not read back"));
             }
-            moves.push(m);
+            moves[c as usize] = m;
         }
         moves.push(Move::Swap);
         moves.push(Move::Pass);
-        let index = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| (m, i as u16))
+        let index = b
+            .cells()
+            .map(|c| c as usize)
+            .chain([b.len(), b.len() + 1])
+            .map(|i| (moves[i], i as u16))
             .collect();
         Ok(Codec {
             cells: b.len(),
@@ -95,6 +99,13 @@ impl Codec {
 
     #[inline]
     pub fn code(&self, m: Move) -> Option<u16> {
+        // A placement's code is its cell when the notation agreed (it always has so
+        // far); the map is the general path.
+        if let Move::Place(c) = m {
+            if self.moves.get(c as usize) == Some(&m) {
+                return Some(c);
+            }
+        }
         self.index.get(&m).copied()
     }
 
@@ -272,6 +283,50 @@ pub struct Shared {
     /// and the work forgotten by then (see [`Shared::exhausted`]).
     pub full_at: AtomicU64,
     pub lost_at_full: AtomicU64,
+    /// Threads that share one proof-number search: how many are inside each position
+    /// now, by a hash of its key (see `Busy`), and whether one of them has solved the
+    /// position they all work on.
+    pub busy: Busy,
+    pub proof_done: AtomicBool,
+}
+
+/// How many threads are searching below each position right now, counted in a small
+/// table indexed by bits of the position's key that the transposition table does not
+/// use for its buckets. A collision only makes a thread avoid a position needlessly.
+pub struct Busy(Vec<AtomicU8>);
+
+const BUSY_BITS: u32 = 16;
+
+impl Busy {
+    pub fn new() -> Busy {
+        Busy((0..1 << BUSY_BITS).map(|_| AtomicU8::new(0)).collect())
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU8 {
+        &self.0[(key >> (64 - BUSY_BITS)) as usize]
+    }
+
+    #[inline]
+    pub fn enter(&self, key: u64) {
+        self.slot(key).fetch_add(1, Relaxed);
+    }
+
+    #[inline]
+    pub fn leave(&self, key: u64) {
+        self.slot(key).fetch_sub(1, Relaxed);
+    }
+
+    #[inline]
+    pub fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) != 0
+    }
+}
+
+impl Default for Busy {
+    fn default() -> Busy {
+        Busy::new()
+    }
 }
 
 impl Shared {
