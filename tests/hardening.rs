@@ -133,7 +133,10 @@ fn a_file_nested_thousands_deep_is_refused_not_a_stack_overflow() {
         ),
         "{reply}"
     );
-    assert_eq!(session.handle("history").text, "1 move: c3\n");
+    assert_eq!(
+        session.handle("history").text,
+        "1 move: c3\n  1. black c3\n"
+    );
 }
 
 /// The `.rs` files under `dir`, recursively.
@@ -233,7 +236,7 @@ fn only_regular_files_of_at_most_16_mib_are_read() {
     ));
     let text = stdout(&out);
     assert!(
-        text.contains("cannot read /dev/zero: it is a character device, not a regular file\n"),
+        text.contains("/dev/zero is not a regular file, so not a saved game\n"),
         "{text}"
     );
     assert!(

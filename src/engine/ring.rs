@@ -20,14 +20,16 @@ use crate::rules::board::{Board, Cell};
 use crate::rules::Adjacency;
 use std::cell::RefCell;
 
-/// The directions of the dual adjacency: how the free space around a chain links.
-fn dual(board: &Board, chain: Adjacency) -> Vec<(i32, i32)> {
-    if board.is_hex() {
-        return board.around().to_vec();
-    }
-    match chain {
-        Adjacency::Orthogonal => board.around().to_vec(),
-        _ => vec![(1, 0), (0, 1), (-1, 0), (0, -1)],
+/// The four orthogonal directions of a square grid.
+const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// The directions of the dual adjacency: how the free space around a chain links
+/// (borrowed, not built: this runs after every placement in a game with rings).
+fn dual(board: &Board, chain: Adjacency) -> &[(i32, i32)] {
+    if board.is_hex() || chain == Adjacency::Orthogonal {
+        board.around()
+    } else {
+        &ORTHOGONAL
     }
 }
 
@@ -56,7 +58,7 @@ pub fn closes(
     let dirs = dual(board, chain);
     // A ring around a cell next to the new stone, all of whose surroundings are now
     // the player's (its own stone, or a cell the new stone finished enclosing).
-    for &d in &dirs {
+    for &d in dirs {
         let Some(x) = board.step(cell, d) else {
             continue;
         };
@@ -87,7 +89,9 @@ pub fn closes(
             };
         counts && at(i).is_some_and(member)
     };
-    let mut roots: Vec<Cell> = Vec::with_capacity(4);
+    // The groups of the runs seen so far: at most one run per two positions around.
+    let mut roots = [0 as Cell; 8];
+    let mut runs = 0;
     let mut candidate = false;
     // Start after a position that is not in the chain, so that runs do not wrap.
     let Some(start) = (0..k).find(|&i| !in_chain(i)) else {
@@ -98,10 +102,11 @@ pub fn closes(
         if in_chain(i) {
             let n = at(i).expect("in the chain, so on the board");
             let r = uf.find(n);
-            if roots.contains(&r) {
+            if roots[..runs].contains(&r) {
                 candidate = true;
-            } else {
-                roots.push(r);
+            } else if runs < roots.len() {
+                roots[runs] = r;
+                runs += 1;
             }
             // Skip the rest of this run.
             while i < start + k && linked && in_chain(i + 1) {
@@ -110,7 +115,7 @@ pub fn closes(
         }
         i += 1;
     }
-    candidate && encloses_a_neighbour(board, &dirs, member, cell)
+    candidate && encloses_a_neighbour(board, dirs, member, cell)
 }
 
 /// Whether some free cell next to `cell` cannot reach the outside through free cells.
@@ -193,7 +198,7 @@ pub fn anywhere(board: &Board, chain: Adjacency, member: &dyn Fn(Cell) -> bool) 
         }
         let free: Vec<Cell> = board.cells().filter(|&c| !member(c)).collect();
         for c in free {
-            if s.stamp[c as usize] != s.now && !reaches_outside(board, &dirs, member, c, s) {
+            if s.stamp[c as usize] != s.now && !reaches_outside(board, dirs, member, c, s) {
                 return true;
             }
         }

@@ -104,7 +104,7 @@ pub const MAX_SHOWN: usize = 50;
 pub const MAX_LINE_SHOWN: usize = 120;
 
 /// The most characters of one quoted piece of a message (`` `...` ``) shown.
-const MAX_QUOTE_SHOWN: usize = 60;
+const MAX_QUOTE_SHOWN: usize = 100;
 
 impl Source {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
