@@ -71,6 +71,68 @@ fn the_json_report_differs_only_in_threads_and_time() {
     assert_eq!(json("1"), json("2"));
 }
 
+#[test]
+fn wins_are_counted_by_the_goal_that_decided_them() {
+    let o = weft(&[
+        "check",
+        "games/havannah.game",
+        "--size",
+        "4",
+        "--playouts",
+        "400",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let endings = v["wins_by_ending"].as_array().unwrap();
+    let names: Vec<&str> = endings
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            "win: connect 2 of corners",
+            "win: connect 3 of sides",
+            "win: ring"
+        ],
+        "each of Havannah's goals decides some games"
+    );
+    let by_ending: u64 = endings.iter().map(|e| e["wins"].as_u64().unwrap()).sum();
+    let by_colour: u64 = v["wins_by_colour"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(by_ending, by_colour, "every win has one ending");
+    // Most frequent first, as the text report lists them.
+    let counts: Vec<u64> = endings
+        .iter()
+        .map(|e| e["wins"].as_u64().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    let o = weft(&[
+        "check",
+        "games/havannah.game",
+        "--size",
+        "4",
+        "--playouts",
+        "400",
+    ]);
+    let text = stdout(&o);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("  wins by ending: "))
+        .expect("a line of endings");
+    assert!(
+        line.contains(&format!("`{}` {} (", names[0], counts[0])),
+        "{line}"
+    );
+}
+
 /// Recomputes, game by game through the public state API, what a run tallies.
 #[test]
 fn a_tally_agrees_with_the_games_replayed_one_by_one() {

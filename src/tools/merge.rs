@@ -382,6 +382,9 @@ pub struct TallyData {
     games: u64,
     wins_by_colour: Vec<u64>,
     wins_by_seat: Vec<u64>,
+    /// Absent from parts written before it was counted.
+    #[serde(default)]
+    wins_by_ending: BTreeMap<String, u64>,
     swapped_games: u64,
     wins_by_seat_swapped: Vec<u64>,
     draws: BTreeMap<String, u64>,
@@ -450,6 +453,7 @@ impl TallyData {
             games: t.games,
             wins_by_colour: t.wins_by_colour.clone(),
             wins_by_seat: t.wins_by_seat.clone(),
+            wins_by_ending: t.wins_by_ending.clone(),
             swapped_games: t.swapped_games,
             wins_by_seat_swapped: t.wins_by_seat_swapped.clone(),
             draws: t.draws.clone(),
@@ -521,6 +525,7 @@ impl TallyData {
             games: self.games,
             wins_by_colour: self.wins_by_colour.clone(),
             wins_by_seat: self.wins_by_seat.clone(),
+            wins_by_ending: self.wins_by_ending.clone(),
             swapped_games: self.swapped_games,
             wins_by_seat_swapped: self.wins_by_seat_swapped.clone(),
             draws: self.draws.clone(),

@@ -15,7 +15,7 @@
 //! ([`Plan::detailed`]).
 
 use crate::engine::rng::Rng;
-use crate::engine::state::{Claim, DrawKind, Illegal, Move, Outcome, State};
+use crate::engine::state::{Claim, Decider, DrawKind, Illegal, Move, Outcome, State};
 use crate::rules::{ClaimRule, Rules};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -179,6 +179,8 @@ pub struct PlayoutTally {
     pub wins_by_colour: Vec<u64>,
     /// Wins by seat (0 = the seat that moved first), all games.
     pub wins_by_seat: Vec<u64>,
+    /// Wins by what decided them, in words (see [`ending_name`]).
+    pub wins_by_ending: BTreeMap<String, u64>,
     /// Games in which the swap was used, and the wins by seat in them.
     pub swapped_games: u64,
     pub wins_by_seat_swapped: Vec<u64>,
@@ -247,6 +249,33 @@ fn add_map<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {
     }
 }
 
+/// What decided a won game, in words: the goal as the file writes it (`win: ring`,
+/// `lose for white: connect opposite edges`), a rule checked after the move, the crossing
+/// race, or (no decider recorded) a rule at the start of a turn or a player left without
+/// a move.
+pub fn ending_name(rules: &Rules, decided: Option<Decider>) -> String {
+    match decided {
+        Some(Decider::Goal(i)) => {
+            let g = &rules.goals()[i as usize];
+            match g.player {
+                Some(p) => format!(
+                    "{} for {}: {}",
+                    g.verdict.word(),
+                    rules.players()[p],
+                    g.text
+                ),
+                None => format!("{}: {}", g.verdict.word(), g.text),
+            }
+        }
+        Some(Decider::AfterMove(i)) => format!(
+            "after move: {}",
+            rules.describe_pred(&rules.after_move_rules()[i as usize].cond)
+        ),
+        Some(Decider::Race) => "crossing race".to_string(),
+        None => "at turn start or without a move".to_string(),
+    }
+}
+
 impl PlayoutTally {
     /// An empty tally for `rules` (every claim listed, every count zero).
     pub fn new(rules: &Rules) -> PlayoutTally {
@@ -274,6 +303,7 @@ impl PlayoutTally {
         self.games += o.games;
         add_into(&mut self.wins_by_colour, &o.wins_by_colour);
         add_into(&mut self.wins_by_seat, &o.wins_by_seat);
+        add_map(&mut self.wins_by_ending, &o.wins_by_ending);
         self.swapped_games += o.swapped_games;
         add_into(&mut self.wins_by_seat_swapped, &o.wins_by_seat_swapped);
         add_map(&mut self.draws, &o.draws);
@@ -437,6 +467,9 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
         Some(Outcome::Win(c)) => {
             let seat = s.seat_of(c);
             t.wins_by_colour[c] += 1;
+            *t.wins_by_ending
+                .entry(ending_name(s.rules(), s.decided_by()))
+                .or_insert(0) += 1;
             t.wins_by_seat[seat] += 1;
             if s.swapped() {
                 t.wins_by_seat_swapped[seat] += 1;

@@ -49,6 +49,15 @@ impl CheckReport {
             wins_by_seat: (0..rules.players().len())
                 .map(|i| Share::new(&seat_name(i), t.wins_by_seat[i], games))
                 .collect(),
+            wins_by_ending: {
+                let mut v: Vec<Share> = t
+                    .wins_by_ending
+                    .iter()
+                    .map(|(k, &n)| Share::new(k, n, games))
+                    .collect();
+                v.sort_by(|a, b| b.wins.cmp(&a.wins).then_with(|| a.name.cmp(&b.name)));
+                v
+            },
             swap: rules.has_swap().then(|| swap_report(rules, t)),
             balance: balance(t),
             draws: Draws {

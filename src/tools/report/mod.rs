@@ -262,6 +262,9 @@ pub struct CheckReport {
     pub games: u64,
     pub wins_by_colour: Vec<Share>,
     pub wins_by_seat: Vec<Share>,
+    /// Wins by what decided them (the goal as written, `crossing race`, ...), most
+    /// frequent first; of all games.
+    pub wins_by_ending: Vec<Share>,
     /// Present when the rules have the swap.
     pub swap: Option<SwapReport>,
     pub balance: Balance,

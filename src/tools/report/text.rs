@@ -82,6 +82,14 @@ impl CheckReport {
         writeln!(s, "\nresults")?;
         writeln!(s, "  wins by colour: {}", shares(&self.wins_by_colour))?;
         writeln!(s, "  wins by seat: {}", shares(&self.wins_by_seat))?;
+        if !self.wins_by_ending.is_empty() {
+            let endings: Vec<String> = self
+                .wins_by_ending
+                .iter()
+                .map(|sh| format!("`{}` {}", sh.name, share(sh).split_off(sh.name.len() + 1)))
+                .collect();
+            writeln!(s, "  wins by ending: {}", endings.join(", "))?;
+        }
         if let Some(sw) = &self.swap {
             writeln!(
                 s,
