@@ -31,6 +31,7 @@ mod repl_terminal;
 mod sample;
 mod serve;
 mod serve_browser;
+mod serve_firefox;
 mod solve;
 
 #[path = "../benches/handwritten/mod.rs"]
