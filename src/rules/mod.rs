@@ -176,6 +176,10 @@ pub struct Rules {
     /// For each player, the goals that count for it in the order they are tried (every
     /// `win:` before any `lose:`), each with its incremental test.
     pub(crate) goal_plan: [Vec<GoalStep>; 2],
+    /// The fastest path (Hex, Crossway, Y): simple placements whose only test after the
+    /// move is one region goal per player, with no ring, capture, ko, both-win or
+    /// after-move rule; per player the goal's `(want, need, index)`.
+    pub(crate) plain_goal: Option<[(Regions, u32, u16); 2]>,
     /// Whether the engine keeps the groups of the first piece kind in a union-find
     /// (placement games with a connection or ring goal).
     pub(crate) track_groups: bool,
@@ -199,6 +203,29 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The `plain_goal` of rules whose other fields are set: `Some` only where the
+    /// general path would do nothing after a placement but that one mask test.
+    pub(crate) fn derive_plain_goal(&self) -> Option<[(Regions, u32, u16); 2]> {
+        let plain = self.simple
+            && self.track_groups
+            && !self.ring_around_stone
+            && self.capture.is_none()
+            && self.ko == Ko::None
+            && self.both_win.is_none()
+            && self.after_move.is_empty();
+        if !plain {
+            return None;
+        }
+        let one = |p: usize| match self.goal_plan[p][..] {
+            [GoalStep {
+                index,
+                test: GoalTest::Regions { want, need },
+            }] => Some((want, need, index)),
+            _ => None,
+        };
+        Some([one(0)?, one(1)?])
+    }
+
     /// The glyph matchers for stones of `colour` (0 or 1).
     pub fn matchers(&self, colour: usize) -> &glyph::Matchers {
         &self.matchers[colour]

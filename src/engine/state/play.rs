@@ -127,6 +127,10 @@ impl State {
     /// The one place that changes a state: the move, then the turn, the ply, and
     /// the status of the player now to move.
     pub(super) fn apply(&mut self, mv: Move) {
+        if let (Move::Place(cell), Some(goal)) = (mv, self.rules.plain_goal) {
+            self.apply_plain_placement(cell, goal);
+            return;
+        }
         let mover = self.to_move;
         // The position's hash after the move, when it is known without a scan.
         let mut hash = None;
@@ -187,6 +191,30 @@ impl State {
             Some((o, _)) => Status::Over(o),
             None => self.next_status(),
         };
+    }
+
+    /// `apply` for rules with a `plain_goal` (see `Rules::plain_goal`): the same steps
+    /// as the general path's simple placement, without the checks those rules lack.
+    #[inline(always)]
+    fn apply_plain_placement(&mut self, cell: Cell, goal: [(crate::rules::Regions, u32, u16); 2]) {
+        let mover = self.to_move;
+        let code = content::of_player(mover);
+        self.cells[cell as usize] = code;
+        self.remove_empty(cell);
+        self.counts[0][code as usize] += 1;
+        self.to_move = 1 - mover;
+        let placed = self.join_groups(cell, mover);
+        self.ply += 1;
+        self.last = Some(Move::Place(cell));
+        let (want, need, index) = goal[mover as usize];
+        if (placed.regions & want).count_ones() >= need {
+            let verdict = self.rules.goals[index as usize].verdict;
+            self.decided_by = Some(Decider::Goal(index));
+            self.status = Status::Over(status::verdict_for(verdict, mover));
+        } else {
+            self.decided_by = None;
+            self.status = self.next_status();
+        }
     }
 
     /// Plays the steps of a turn (the general path) for `mover`, captures, groups and

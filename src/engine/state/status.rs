@@ -293,7 +293,7 @@ impl State {
 }
 
 /// The outcome of a verdict for `colour`.
-fn verdict_for(v: Verdict, colour: u8) -> Outcome {
+pub(super) fn verdict_for(v: Verdict, colour: u8) -> Outcome {
     match v {
         Verdict::Win => Outcome::Win(colour as usize),
         Verdict::Lose => Outcome::Win(1 - colour as usize),

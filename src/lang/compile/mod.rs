@@ -88,7 +88,7 @@ pub fn compile(
                 .turns
                 .iter()
                 .any(|t| t.steps.iter().any(|s| !matches!(s, StepRule::Place { .. }))));
-    let rules = Rules {
+    let mut rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
         year: def.year,
@@ -110,6 +110,7 @@ pub fn compile(
         connect: goals.connect,
         goals: goals.goals,
         goal_plan,
+        plain_goal: None,
         turn_start: turns.turn_start,
         after_move: turns.after_move,
         capture,
@@ -120,5 +121,6 @@ pub fn compile(
         no_move: def.no_move,
         claims: turns.claims,
     };
+    rules.plain_goal = rules.derive_plain_goal();
     Ok((rules, cx.warnings))
 }
