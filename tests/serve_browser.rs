@@ -159,17 +159,41 @@ impl Browser {
         }
     }
 
-    /// Evaluates JavaScript in the page (awaiting a promise) and returns its value.
-    fn eval(&mut self, expr: &str) -> Value {
-        let r = self.send(
-            "Runtime.evaluate",
-            json!({"expression": expr, "awaitPromise": true, "returnByValue": true}),
-        );
-        if let Some(e) = r.get("exceptionDetails") {
-            panic!("{expr}: {e}");
+    /// Clicks the middle of a cell of the board, as a person would.
+    fn click_cell(&mut self, cell: &str) {
+        let (x, y) = self.cell_centre(cell);
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.send(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            );
         }
-        r["result"]["value"].clone()
+        self.settle();
     }
+
+    fn press(&mut self, key: &str) {
+        for kind in ["keyDown", "keyUp"] {
+            self.send(
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": 27}),
+            );
+        }
+        self.settle();
+    }
+
+    fn screenshot(&mut self) -> Vec<u8> {
+        let r = self.send("Page.captureScreenshot", json!({"format": "png"}));
+        base64::engine::general_purpose::STANDARD
+            .decode(r["data"].as_str().unwrap())
+            .unwrap()
+    }
+}
+
+/// What the tests ask of a page, whichever browser shows it: only `eval` differs
+/// (Chromium's DevTools here, Firefox's WebDriver BiDi in `serve_firefox`).
+pub trait Page {
+    /// Evaluates JavaScript in the page (awaiting a promise) and returns its value.
+    fn eval(&mut self, expr: &str) -> Value;
 
     /// Waits until `expr` is true in the page.
     fn wait_for(&mut self, expr: &str, what: &str) {
@@ -190,31 +214,14 @@ impl Browser {
         self.wait_for("weft.idle()", "the page's requests");
     }
 
-    /// Clicks the middle of a cell of the board, as a person would.
-    fn click_cell(&mut self, cell: &str) {
+    /// Where the middle of a cell of the board is, scrolled into view.
+    fn cell_centre(&mut self, cell: &str) -> (f64, f64) {
         let at = self.eval(&format!(
             "(() => {{ const e = document.querySelector('#board .cell[data-cell=\"{cell}\"]');
                  if (!e) return null; e.scrollIntoView({{block: 'center'}});
                  const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
         ));
-        let (x, y) = (at[0].as_f64().expect(cell), at[1].as_f64().unwrap());
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            self.send(
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            );
-        }
-        self.settle();
-    }
-
-    fn press(&mut self, key: &str) {
-        for kind in ["keyDown", "keyUp"] {
-            self.send(
-                "Input.dispatchKeyEvent",
-                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": 27}),
-            );
-        }
-        self.settle();
+        (at[0].as_f64().expect(cell), at[1].as_f64().unwrap())
     }
 
     fn text(&mut self, id: &str) -> String {
@@ -237,16 +244,22 @@ impl Browser {
             .as_u64()
             .unwrap() as usize
     }
+}
 
-    fn screenshot(&mut self) -> Vec<u8> {
-        let r = self.send("Page.captureScreenshot", json!({"format": "png"}));
-        base64::engine::general_purpose::STANDARD
-            .decode(r["data"].as_str().unwrap())
-            .unwrap()
+impl Page for Browser {
+    fn eval(&mut self, expr: &str) -> Value {
+        let r = self.send(
+            "Runtime.evaluate",
+            json!({"expression": expr, "awaitPromise": true, "returnByValue": true}),
+        );
+        if let Some(e) = r.get("exceptionDetails") {
+            panic!("{expr}: {e}");
+        }
+        r["result"]["value"].clone()
     }
 }
 
-fn url(s: &Served) -> String {
+pub fn url(s: &Served) -> String {
     format!("http://127.0.0.1:{}/", s.port)
 }
 

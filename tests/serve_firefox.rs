@@ -9,13 +9,14 @@
 //! Without Firefox this test says so and passes, except under CI (`CI` set), where it
 //! fails.
 
-use crate::serve::{serve, Served};
+use crate::serve::serve;
+use crate::serve_browser::{url, Page};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
@@ -140,53 +141,9 @@ impl Browser {
         }
     }
 
-    /// Evaluates JavaScript in the page (awaiting a promise); the value comes back as
-    /// JSON text, so that it reads as plain JSON here.
-    fn eval(&mut self, expr: &str) -> Value {
-        let r = self.send(
-            "script.evaluate",
-            json!({
-                "expression": format!("(async () => JSON.stringify(await ({expr})))()"),
-                "target": {"context": self.context},
-                "awaitPromise": true,
-            }),
-        );
-        if r["type"] == "exception" {
-            panic!("{expr}: {r}");
-        }
-        match r["result"]["value"].as_str() {
-            Some(text) => serde_json::from_str(text).unwrap(),
-            None => Value::Null,
-        }
-    }
-
-    /// Waits until `expr` is true in the page.
-    fn wait_for(&mut self, expr: &str, what: &str) {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while Instant::now() < deadline {
-            if self.eval(&format!("!!({expr})")) == json!(true) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("waited for {what}: {expr}");
-    }
-
-    /// Waits until the page has sent no request for a moment.
-    fn settle(&mut self) {
-        self.wait_for("weft.idle()", "the page's requests");
-        std::thread::sleep(Duration::from_millis(150));
-        self.wait_for("weft.idle()", "the page's requests");
-    }
-
     /// Clicks the middle of a cell of the board with the pointer, as a person would.
     fn click_cell(&mut self, cell: &str) {
-        let at = self.eval(&format!(
-            "(() => {{ const e = document.querySelector('#board .cell[data-cell=\"{cell}\"]');
-                 if (!e) return null; e.scrollIntoView({{block: 'center'}});
-                 const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-        ));
-        let (x, y) = (at[0].as_f64().expect(cell), at[1].as_f64().unwrap());
+        let (x, y) = self.cell_centre(cell);
         self.send(
             "input.performActions",
             json!({"context": self.context, "actions": [{
@@ -211,24 +168,28 @@ impl Browser {
         );
         self.settle();
     }
-
-    /// The moves in the page's move list (without `start`).
-    fn moves(&mut self) -> Vec<String> {
-        let v = self
-            .eval("[...document.querySelectorAll('#moves li')].slice(1).map(l => l.textContent)");
-        serde_json::from_value(v).unwrap()
-    }
-
-    /// How many elements match a selector.
-    fn count(&mut self, selector: &str) -> usize {
-        self.eval(&format!("document.querySelectorAll('{selector}').length"))
-            .as_u64()
-            .unwrap() as usize
-    }
 }
 
-fn url(s: &Served) -> String {
-    format!("http://127.0.0.1:{}/", s.port)
+impl Page for Browser {
+    /// Evaluates JavaScript in the page (awaiting a promise); the value comes back as
+    /// JSON text, so that it reads as plain JSON here.
+    fn eval(&mut self, expr: &str) -> Value {
+        let r = self.send(
+            "script.evaluate",
+            json!({
+                "expression": format!("(async () => JSON.stringify(await ({expr})))()"),
+                "target": {"context": self.context},
+                "awaitPromise": true,
+            }),
+        );
+        if r["type"] == "exception" {
+            panic!("{expr}: {r}");
+        }
+        match r["result"]["value"].as_str() {
+            Some(text) => serde_json::from_str(text).unwrap(),
+            None => Value::Null,
+        }
+    }
 }
 
 #[test]
