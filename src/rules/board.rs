@@ -540,6 +540,16 @@ impl Board {
         &self.region_names
     }
 
+    /// The names of the regions in a mask (bit `r` for region `r`), in bit order.
+    pub fn names_of(&self, mask: u32) -> Vec<&str> {
+        self.region_names
+            .iter()
+            .enumerate()
+            .filter(|(r, _)| mask >> r & 1 == 1)
+            .map(|(_, n)| n.as_str())
+            .collect()
+    }
+
     /// Adds a named region made of the given cells (its bit is the next free one).
     pub(crate) fn add_region(&mut self, name: &str, cells: &[Cell]) {
         let bit = self.region_names.len();

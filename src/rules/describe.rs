@@ -245,17 +245,7 @@ impl Rules {
             Some(p) => format!("{} ({} only)", g.verdict.word(), self.players[p]),
             None => g.verdict.word().to_string(),
         };
-        let names = |regions: Regions| -> String {
-            let list: Vec<&str> = self
-                .board
-                .region_names()
-                .iter()
-                .enumerate()
-                .filter(|(b, _)| regions >> b & 1 == 1)
-                .map(|(_, n)| n.as_str())
-                .collect();
-            list.join(", ")
-        };
+        let names = |regions: Regions| -> String { self.board.names_of(regions).join(", ") };
         let body = match g.goal {
             Goal::Connect {
                 touch: Touch::OwnEdges,
@@ -356,15 +346,7 @@ impl Rules {
                 CellPred::Enemy(k) => format!("enemy {}", self.piece_name(*k)),
                 CellPred::Any(k) => self.piece_name(*k).to_string(),
                 CellPred::In(regions) => {
-                    let names: Vec<&str> = self
-                        .board
-                        .region_names()
-                        .iter()
-                        .enumerate()
-                        .filter(|(b, _)| regions >> b & 1 == 1)
-                        .map(|(_, n)| n.as_str())
-                        .collect();
-                    format!("in {}", names.join(" or "))
+                    format!("in {}", self.board.names_of(*regions).join(" or "))
                 }
                 _ => unreachable!("combinations are not leaves"),
             },

@@ -44,16 +44,7 @@ pub fn edge_groups(rules: &Rules) -> Vec<EdgeGroup> {
             }
         }
     }
-    let names = |mask: u32| -> String {
-        let list: Vec<&str> = b
-            .region_names()
-            .iter()
-            .enumerate()
-            .filter(|(r, _)| mask & (1 << r) != 0)
-            .map(|(_, n)| n.as_str())
-            .collect();
-        list.join(", ")
-    };
+    let names = |mask: u32| -> String { b.names_of(mask).join(", ") };
     let mut groups: Vec<EdgeGroup> = own
         .iter()
         .enumerate()

@@ -45,12 +45,7 @@ impl Session {
     fn regions_touched(&self, cells: &[Cell], mask: u32) -> Vec<String> {
         let b = self.rules.board();
         let touched = cells.iter().fold(0u32, |a, &c| a | b.regions_of(c)) & mask;
-        b.region_names()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| touched >> i & 1 == 1)
-            .map(|(_, n)| n.clone())
-            .collect()
+        b.names_of(touched).into_iter().map(String::from).collect()
     }
 
     /// What a separation counts, in words.
