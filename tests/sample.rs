@@ -119,3 +119,60 @@ fn an_independent_turn_with_a_skippable_slide_is_drawn_uniformly() {
     assert!(s.legal_moves().iter().any(|m| matches!(m, Move::Two(..))));
     assert_uniform(&s, 200);
 }
+
+/// The pieces on the board.
+fn pieces(s: &State) -> usize {
+    s.cells().iter().filter(|&&v| v != 0).count()
+}
+
+/// Plays `plies` random moves from the start of `rules` with a seeded stream.
+fn after_random(rules: std::sync::Arc<weft::rules::Rules>, plies: usize, seed: u64) -> State {
+    let mut s = State::new(rules);
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        match s.random_move(&mut rng) {
+            Some(m) if !s.is_over() => s.play_unchecked(m),
+            _ => break,
+        }
+    }
+    s
+}
+
+#[test]
+fn a_line_move_is_drawn_uniformly_without_listing() {
+    // Line moves are drawn by rejection over (front, direction, length, distance):
+    // lines of several pieces, captures and frozen pieces all among the candidates.
+    let mut lines = 0;
+    let mut captures = 0;
+    for (plies, seed) in [(0, 1), (12, 2), (40, 3), (70, 4), (110, 5)] {
+        let s = after_random(common::load("games/crossings.game", None, &[]), plies, seed);
+        if s.is_over() || s.legal_moves().len() < 2 {
+            continue;
+        }
+        let legal = s.legal_moves();
+        lines += legal
+            .iter()
+            .filter(|m| matches!(m, Move::One(weft::engine::state::Step::Line { .. })))
+            .count();
+        captures += legal
+            .iter()
+            .filter(|m| {
+                let after = s.clone().play(**m).expect("a listed move is legal");
+                pieces(&after) < pieces(&s)
+            })
+            .count();
+        assert_uniform(&s, 150);
+    }
+    assert!(
+        lines > 0 && captures > 0,
+        "{lines} line moves, {captures} captures"
+    );
+    // Lines that may stop short (a distance as well as a length), on a board with holes.
+    let open = common::load("games/crossings-open.game", None, &[]);
+    for (plies, seed) in [(0, 6), (30, 7), (80, 8)] {
+        let s = after_random(open.clone(), plies, seed);
+        if !s.is_over() && s.legal_moves().len() > 1 {
+            assert_uniform(&s, 150);
+        }
+    }
+}

@@ -689,6 +689,75 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The line move that `line_options` lists for the front `front`, the direction
+    /// `d`, a line of `k` and a move of `dist` cells, if it lists one: the sampler's
+    /// test of a proposal, reading only the cells the move involves. Each move listed
+    /// has exactly one such description.
+    #[inline]
+    pub fn line_move_at(
+        &self,
+        kind: usize,
+        capture: bool,
+        front: Cell,
+        d: (i32, i32),
+        k: usize,
+        dist: usize,
+    ) -> Option<Step> {
+        let b = &self.rules.board;
+        let own = content::of_player(self.mover);
+        if dist == 0 || dist > k {
+            return None;
+        }
+        // The line: k own movable pieces from the front backwards.
+        let back = (-d.0, -d.1);
+        let mut rear = front;
+        for i in 0..k {
+            if i > 0 {
+                rear = b.step(rear, back)?;
+            }
+            if self.slot(kind, rear) != own || !self.movable(kind, rear) {
+                return None;
+            }
+        }
+        // Ahead: `dist` empty cells.
+        let mut to = front;
+        for _ in 0..dist {
+            to = b.step(to, d)?;
+            if !self.is_empty(to) {
+                return None;
+            }
+        }
+        // Against what stands beyond (as in `line_options`, when the move ends where
+        // the free cells end): a frozen enemy piece, or an enemy run of k or more,
+        // forbids it.
+        if capture {
+            if let Some(x) = b.step(to, d) {
+                if self.slot(kind, x) == content::opponent_of(self.mover) {
+                    if self.frozen(kind, x) {
+                        return None;
+                    }
+                    let mut run = 0;
+                    let mut c = Some(x);
+                    while let Some(y) = c {
+                        if self.slot(kind, y) != content::opponent_of(self.mover) {
+                            break;
+                        }
+                        run += 1;
+                        if run >= k {
+                            return None;
+                        }
+                        c = b.step(y, d);
+                    }
+                }
+            }
+        }
+        Some(if k == 1 {
+            Step::Move { from: front, to }
+        } else {
+            Step::Line { rear, front, to }
+        })
+    }
+
     /// Whether a line move is legal; `Ok` holds the captured cell, if any.
     pub fn line_check(
         &self,

@@ -10,6 +10,10 @@
 //!   position, kept if that pair is legal (after playing the first step, when the
 //!   second depends on it). Every legal pair has the same chance per try, so the pair
 //!   kept is uniform over the turn's moves;
+//! * a line move (`move line of P`) is drawn by rejection too: a uniform proposal of
+//!   one of the mover's pieces as the front, a direction, a length and (for `up to`) a
+//!   distance, kept if the move it names is legal; each legal move is named by
+//!   exactly one proposal;
 //! * the swap, when available, is one more element of the space drawn from;
 //! * other independent turns list each step's options and draw from their product.
 //!
@@ -30,6 +34,8 @@ struct Scratch {
     first: Vec<Step>,
     second: Vec<Step>,
     cells: Vec<u8>,
+    /// The mover's pieces of a line rule's kind.
+    own: Vec<Cell>,
 }
 
 thread_local! {
@@ -66,6 +72,22 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                     {
                         return Some(Move::Place(x as Cell));
                     }
+                }
+            }
+            if let StepRule::Line {
+                piece,
+                up_to,
+                capture,
+            } = r
+            {
+                let line = LineRule {
+                    rule: r,
+                    kind: *piece,
+                    up_to: *up_to,
+                    capture: *capture,
+                };
+                if let Some(m) = draw_line(v, &line, extras, rng, s) {
+                    return Some(m);
                 }
             }
             s.first.clear();
@@ -180,6 +202,61 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         let k = s.second.len();
         Some(join(&s.first, x / k, s.second[x % k]))
     })
+}
+
+/// A line step's rule, unpacked.
+struct LineRule<'r> {
+    rule: &'r StepRule,
+    kind: usize,
+    up_to: bool,
+    capture: bool,
+}
+
+/// A line move (or one of `extras`) drawn by rejection, without listing: a uniform
+/// proposal of one of the mover's pieces as the front, a direction, a line length k
+/// and a distance (k itself unless the rule allows `up to`), kept if `line_options`
+/// would list that move. Each legal move is exactly one proposal, so the move kept is
+/// uniform. `None` after the tries all missed.
+fn draw_line(
+    v: &View,
+    line: &LineRule,
+    extras: &[Move],
+    rng: &mut Rng,
+    s: &mut Scratch,
+) -> Option<Move> {
+    let b = &v.rules.board;
+    let own = crate::rules::content::of_player(v.mover);
+    s.own.clear();
+    s.own
+        .extend(b.cells().filter(|&c| v.slot(line.kind, c) == own));
+    let dirs = b.directions();
+    // No line is longer than the mover's pieces or the board's longer side.
+    let kmax = s.own.len().min(b.width.max(b.height) as usize);
+    let per_piece = dirs.len() * kmax * if line.up_to { kmax } else { 1 };
+    let space = s.own.len() * per_piece;
+    if space == 0 || space + extras.len() > u32::MAX as usize {
+        return None;
+    }
+    for _ in 0..4 * tries(b.len()) {
+        let x = rng.below((space + extras.len()) as u32) as usize;
+        if x >= space {
+            return Some(extras[x - space]);
+        }
+        let (front, rest) = (s.own[x / per_piece], x % per_piece);
+        let d = dirs[rest % dirs.len()];
+        let rest = rest / dirs.len();
+        let (k, dist) = if line.up_to {
+            (rest % kmax + 1, rest / kmax + 1)
+        } else {
+            (rest + 1, rest + 1)
+        };
+        if let Some(step) = v.line_move_at(line.kind, line.capture, front, d, k, dist) {
+            if glyph_free(v, &mut s.cells, &[(line.rule, step)]) {
+                return Some(Move::from_steps(&[step]));
+            }
+        }
+    }
+    None
 }
 
 /// Whether playing `steps` from `v`'s position leaves no glyph around the cells they

@@ -570,6 +570,12 @@ impl Board {
         self.regions_of[cell as usize]
     }
 
+    /// Every cell's set of regions, by cell id (for scans of a whole layer).
+    #[inline]
+    pub fn region_sets(&self) -> &[u32] {
+        &self.regions_of
+    }
+
     /// A cell's name: column letters from `a`, then the row number from 1 at the bottom.
     /// On hex boards the columns are the grid's `x` (they run up and to the right).
     ///

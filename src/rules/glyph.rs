@@ -363,6 +363,11 @@ pub struct Matchers {
     /// Boards of up to 64 cells: per anchor, the cells where it fits (bit `c` for cell
     /// id `c`), for [`Matchers::forbidden_cells`]; empty on larger boards.
     fit_cells: Vec<u64>,
+    /// Boards of up to 64 cells: the tests of every anchor (the same ranges as
+    /// `tests`) packed for [`Matchers::forbidden_cells`]: bits 0-2 index the set of
+    /// cells that pass (a value's bit set, or from 4 on its complement), bits 3-8 the
+    /// rotation that moves bit `c + offset` to bit `c`.
+    packed_tests: Vec<u16>,
 }
 
 /// A position's cells as bit sets by content value (0 empty, 1 and 2 the players, 3
@@ -496,6 +501,14 @@ impl Matchers {
                         .fold(0, |bits, c| bits | 1 << c)
                 })
                 .collect();
+            m.packed_tests = m
+                .tests
+                .iter()
+                .map(|t| {
+                    let set = u16::from(t.value & 3) + if t.negate { 4 } else { 0 };
+                    set | ((t.offset.rem_euclid(64) as u16) << 3)
+                })
+                .collect();
         }
         m
     }
@@ -508,22 +521,20 @@ impl Matchers {
         if self.fit_cells.len() != self.anchors.len() {
             return None;
         }
+        // The cells holding each value, then their complements (for negated tests).
+        let v = &bits.by_value;
+        let sets = [v[0], v[1], v[2], v[3], !v[0], !v[1], !v[2], !v[3]];
         let mut out = 0;
         for (a, &fit) in self.anchors.iter().zip(&self.fit_cells) {
             let mut at = fit & !out;
-            for t in &self.tests[a.tests.start as usize..a.tests.end as usize] {
+            for &t in &self.packed_tests[a.tests.start as usize..a.tests.end as usize] {
                 if at == 0 {
                     break;
                 }
-                let holds = bits.by_value[t.value as usize];
-                let ok = if t.negate { !holds } else { holds };
-                // Cell c passes when cell c + offset holds an accepted value; `fit`
-                // keeps c + offset on the board.
-                at &= if t.offset >= 0 {
-                    ok >> t.offset
-                } else {
-                    ok << -t.offset
-                };
+                // Cell c passes when cell c + offset holds an accepted value. A
+                // rotation is exact here: `fit` keeps c + offset within 0..64 for
+                // every c still in `at`.
+                at &= sets[usize::from(t & 7)].rotate_right(u32::from(t >> 3));
             }
             out |= at;
         }

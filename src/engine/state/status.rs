@@ -9,15 +9,15 @@ impl State {
     pub(super) fn on_own_edges(&self, colour: u8) -> usize {
         let n = self.rules.board.len();
         let own = self.rules.connect.own[colour as usize];
-        (0..self.rules.pieces.len())
-            .map(|k| {
-                self.rules
-                    .board
-                    .cells()
-                    .filter(|&c| {
-                        self.cells[k * n + c as usize] == content::of_player(colour)
-                            && self.rules.board.regions_of(c) & own != 0
-                    })
+        let code = content::of_player(colour);
+        let regions = self.rules.board.region_sets();
+        self.cells
+            .chunks_exact(n)
+            .map(|layer| {
+                layer
+                    .iter()
+                    .zip(regions)
+                    .filter(|&(&v, &r)| v == code && r & own != 0)
                     .count()
             })
             .sum()
