@@ -231,7 +231,7 @@ fn draw_line(
         .extend(b.cells().filter(|&c| v.slot(line.kind, c) == own));
     let dirs = b.directions();
     // No line is longer than the mover's pieces or the board's longer side.
-    let kmax = s.own.len().min(b.width.max(b.height) as usize);
+    let kmax = s.own.len().min(b.width.max(b.height));
     let per_piece = dirs.len() * kmax * if line.up_to { kmax } else { 1 };
     let space = s.own.len() * per_piece;
     if space == 0 || space + extras.len() > u32::MAX as usize {
