@@ -61,6 +61,30 @@ impl<'a> View<'a> {
         self.cells[kind * self.n() + cell as usize]
     }
 
+    /// Every cell holding a piece of `kind` (anyone's), in cell order, appended to
+    /// `out`: the layer read eight cells at a time, so the empty stretches of a board
+    /// cost little.
+    pub fn occupied(&self, kind: usize, out: &mut Vec<Cell>) {
+        let n = self.n();
+        let layer = &self.cells[kind * n..(kind + 1) * n];
+        let mut chunks = layer.chunks_exact(8);
+        let mut base = 0;
+        for chunk in &mut chunks {
+            let mut word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            while word != 0 {
+                let i = word.trailing_zeros() / 8;
+                out.push((base + i) as Cell);
+                word &= !(0xFF << (i * 8));
+            }
+            base += 8;
+        }
+        for (i, &v) in chunks.remainder().iter().enumerate() {
+            if v != 0 {
+                out.push((base as usize + i) as Cell);
+            }
+        }
+    }
+
     /// No piece of any kind on the cell.
     #[inline]
     pub fn is_empty(&self, cell: Cell) -> bool {
@@ -69,16 +93,17 @@ impl<'a> View<'a> {
 
     /// Whether the cell meets a condition, from the mover's point of view.
     pub fn cell_ok(&self, p: &CellPred, cell: Cell) -> bool {
+        let regions = self.rules.board.regions_of(cell);
         match p {
-            CellPred::Empty => self.is_empty(cell),
-            CellPred::No(k) => self.slot(*k, cell) == 0,
-            CellPred::Own(k) => self.slot(*k, cell) == content::of_player(self.mover),
-            CellPred::Enemy(k) => self.slot(*k, cell) == content::opponent_of(self.mover),
-            CellPred::Any(k) => self.slot(*k, cell) != 0,
-            CellPred::In(regions) => self.rules.board.regions_of(cell) & regions != 0,
-            CellPred::Not(x) => !self.cell_ok(x, cell),
-            CellPred::And(v) => v.iter().all(|x| self.cell_ok(x, cell)),
-            CellPred::Or(v) => v.iter().any(|x| self.cell_ok(x, cell)),
+            CellPred::Table(t) => t.holds(self.cells, self.n(), cell as usize, regions, self.mover),
+            // Conditions too large for a table (compiled rules table the others).
+            tree => crate::rules::cell_table::eval(
+                tree,
+                self.rules.pieces.len(),
+                self.mover,
+                &|k| self.slot(k, cell),
+                &|mask| regions & mask != 0,
+            ),
         }
     }
 
@@ -406,7 +431,9 @@ impl<'a> View<'a> {
         // Most slides end where they may pass: one test per cell then.
         let same = through == onto;
         let enemy = content::opponent_of(self.mover);
-        for from in b.cells() {
+        let mut pieces = Vec::new();
+        self.occupied(kind, &mut pieces);
+        for from in pieces {
             if !self.movable(kind, from) {
                 continue;
             }
@@ -435,6 +462,41 @@ impl<'a> View<'a> {
                 }
             }
         }
+    }
+
+    /// The slide that `slide_options` lists from `from` along `d` over `dist` cells,
+    /// if it lists one: the sampler's test of a proposal, reading only the cells the
+    /// slide passes. Each slide listed has exactly one such description.
+    #[inline]
+    pub fn slide_at(
+        &self,
+        kind: usize,
+        distance: &Distance,
+        (through, onto): (&CellPred, &CellPred),
+        from: Cell,
+        d: (i32, i32),
+        dist: u32,
+    ) -> Option<Step> {
+        let b = &self.rules.board;
+        if !self.movable(kind, from) {
+            return None;
+        }
+        let (lo, hi) = self.slide_range(distance, from, d);
+        if dist < lo.max(1) || dist > hi {
+            return None;
+        }
+        let mut at = from;
+        for _ in 1..dist {
+            at = b.step(at, d)?;
+            if !self.cell_ok(through, at) {
+                return None;
+            }
+        }
+        let to = b.step(at, d)?;
+        let v = self.slot(kind, to);
+        let ok = (v == content::EMPTY || v == content::opponent_of(self.mover))
+            && self.cell_ok(onto, to);
+        ok.then_some(Step::Move { from, to })
     }
 
     /// Whether a slide is legal; `Err` says why not.

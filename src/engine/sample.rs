@@ -107,10 +107,38 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                 None => extras[x - s.first.len()],
             });
         };
-        s.first.clear();
-        movegen::step_options(v, r0, &mut s.first);
         // An optional first step may be left out: "no first step" is one more choice.
         let zero = usize::from(turn.optional);
+        if let (
+            StepRule::Slide {
+                piece,
+                distance,
+                through,
+                onto,
+            },
+            StepRule::Place { .. },
+        ) = (r0, r1)
+        {
+            // Slides proposed, not listed: (piece, direction, distance) triples.
+            let b = &v.rules.board;
+            s.own.clear();
+            v.occupied(*piece, &mut s.own);
+            s.own.retain(|&c| v.movable(*piece, c));
+            let first = First::Slides {
+                from: &s.own,
+                kind: *piece,
+                distance,
+                cond: (through, onto),
+                dirs: b.directions(),
+                dmax: b.width.max(b.height),
+            };
+            let pair = Pair { turn, r0, r1, zero };
+            if let Some(m) = pair.draw(v, &first, extras, rng, &mut s.cells) {
+                return Some(m);
+            }
+        }
+        s.first.clear();
+        movegen::step_options(v, r0, &mut s.first);
         let choices = s.first.len() + zero;
         if choices == 0 {
             // No first step and none to leave out: no move of the turn at all.
@@ -123,68 +151,9 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                 Move::Two(first[i - zero], b)
             }
         };
-        if let StepRule::Place {
-            piece,
-            target,
-            owner,
-        } = r1
-        {
-            // Pairs (first choice, grid position), plus the swap, drawn uniformly and kept
-            // when legal.
-            let pairs = choices * len;
-            if pairs + extra > u32::MAX as usize {
-                return None;
-            }
-            s.cells.clear();
-            s.cells.extend_from_slice(v.cells);
-            for _ in 0..tries(len) {
-                let x = rng.below((pairs + extra) as u32) as usize;
-                if x >= pairs {
-                    return Some(extras[x - pairs]);
-                }
-                let (i, c) = (x / len, (x % len) as Cell);
-                let ok = if v.rules.glyphs_after_turn {
-                    // The placement's legality, then the glyphs on the whole turn.
-                    let first = (i >= zero).then(|| s.first[i - zero]);
-                    let placed_ok = match first {
-                        None => v.place_ok(*piece, target, *owner, c),
-                        Some(a) => {
-                            movegen::apply_step(v.rules, &mut s.cells, r0, a, v.mover);
-                            let after = View {
-                                cells: &s.cells,
-                                groups: None,
-                                ..*v
-                            };
-                            let ok = after.place_ok(*piece, target, *owner, c);
-                            s.cells.copy_from_slice(v.cells);
-                            ok
-                        }
-                    };
-                    placed_ok
-                        && match first {
-                            None => glyph_free(v, &mut s.cells, &[(r1, Step::Place(c))]),
-                            Some(a) => {
-                                glyph_free(v, &mut s.cells, &[(r0, a), (r1, Step::Place(c))])
-                            }
-                        }
-                } else if turn.independent || i < zero {
-                    v.place_ok(*piece, target, *owner, c)
-                } else {
-                    movegen::apply_step(v.rules, &mut s.cells, r0, s.first[i - zero], v.mover);
-                    let after = View {
-                        cells: &s.cells,
-                        groups: None,
-                        ..*v
-                    };
-                    let ok = after.place_ok(*piece, target, *owner, c);
-                    s.cells.copy_from_slice(v.cells);
-                    ok
-                };
-                if ok {
-                    return Some(join(&s.first, i, Step::Place(c)));
-                }
-            }
-            return None;
+        if let StepRule::Place { .. } = r1 {
+            let pair = Pair { turn, r0, r1, zero };
+            return pair.draw(v, &First::Listed(&s.first), extras, rng, &mut s.cells);
         }
         if !turn.independent || v.rules.glyphs_after_turn {
             return None;
@@ -202,6 +171,143 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         let k = s.second.len();
         Some(join(&s.first, x / k, s.second[x % k]))
     })
+}
+
+/// Where a two-step turn's first steps come from: a list, or proposals of slides
+/// (piece, direction, distance), each legal slide exactly one of them.
+enum First<'a> {
+    Listed(&'a [Step]),
+    Slides {
+        from: &'a [Cell],
+        kind: usize,
+        distance: &'a crate::rules::Distance,
+        cond: (&'a crate::rules::CellPred, &'a crate::rules::CellPred),
+        dirs: &'a [(i32, i32)],
+        dmax: usize,
+    },
+}
+
+impl First<'_> {
+    /// How many first steps (or proposals) there are.
+    fn len(&self) -> usize {
+        match self {
+            First::Listed(list) => list.len(),
+            First::Slides {
+                from, dirs, dmax, ..
+            } => from.len() * dirs.len() * dmax,
+        }
+    }
+
+    /// The `i`-th first step, if it is legal.
+    fn get(&self, v: &View, i: usize) -> Option<Step> {
+        match self {
+            First::Listed(list) => Some(list[i]),
+            First::Slides {
+                from,
+                kind,
+                distance,
+                cond,
+                dirs,
+                dmax,
+            } => {
+                let (piece, rest) = (from[i / (dirs.len() * dmax)], i % (dirs.len() * dmax));
+                let d = dirs[rest / dmax];
+                let dist = (rest % dmax + 1) as u32;
+                v.slide_at(*kind, distance, *cond, piece, d, dist)
+            }
+        }
+    }
+}
+
+/// A two-step turn whose second step is a placement.
+struct Pair<'a> {
+    turn: &'a Turn,
+    r0: &'a StepRule,
+    r1: &'a StepRule,
+    /// 1 when the first step may be left out.
+    zero: usize,
+}
+
+impl Pair<'_> {
+    /// Pairs (first choice, grid position), plus the extras, drawn uniformly and kept
+    /// when legal; `None` after the tries all missed. `cells` is scratch space.
+    fn draw(
+        &self,
+        v: &View,
+        first: &First,
+        extras: &[Move],
+        rng: &mut Rng,
+        cells: &mut Vec<u8>,
+    ) -> Option<Move> {
+        let StepRule::Place {
+            piece,
+            target,
+            owner,
+        } = self.r1
+        else {
+            return None;
+        };
+        let (r0, r1, zero) = (self.r0, self.r1, self.zero);
+        let len = v.rules.board.len();
+        let extra = extras.len();
+        let pairs = (first.len() + zero) * len;
+        if pairs + extra == 0 || pairs + extra > u32::MAX as usize {
+            return None;
+        }
+        cells.clear();
+        cells.extend_from_slice(v.cells);
+        // The placement after the first step `a`, on the position with it played.
+        let after_first = |cells: &mut Vec<u8>, a: Step, c: Cell| {
+            movegen::apply_step(v.rules, cells, r0, a, v.mover);
+            let after = View {
+                cells,
+                groups: None,
+                ..*v
+            };
+            let ok = after.place_ok(*piece, target, *owner, c);
+            cells.copy_from_slice(v.cells);
+            ok
+        };
+        for _ in 0..tries(len) {
+            let x = rng.below((pairs + extra) as u32) as usize;
+            if x >= pairs {
+                return Some(extras[x - pairs]);
+            }
+            let (i, c) = (x / len, (x % len) as Cell);
+            let step = if i < zero {
+                None
+            } else {
+                match first.get(v, i - zero) {
+                    Some(a) => Some(a),
+                    None => continue,
+                }
+            };
+            let ok = if v.rules.glyphs_after_turn {
+                // The placement's legality, then the glyphs on the whole turn.
+                let placed_ok = match step {
+                    None => v.place_ok(*piece, target, *owner, c),
+                    Some(a) => after_first(cells, a, c),
+                };
+                placed_ok
+                    && match step {
+                        None => glyph_free(v, cells, &[(r1, Step::Place(c))]),
+                        Some(a) => glyph_free(v, cells, &[(r0, a), (r1, Step::Place(c))]),
+                    }
+            } else {
+                match step {
+                    Some(a) if !self.turn.independent => after_first(cells, a, c),
+                    _ => v.place_ok(*piece, target, *owner, c),
+                }
+            };
+            if ok {
+                return Some(match step {
+                    None => Move::from_steps(&[Step::Place(c)]),
+                    Some(a) => Move::Two(a, Step::Place(c)),
+                });
+            }
+        }
+        None
+    }
 }
 
 /// A line step's rule, unpacked.
@@ -227,8 +333,8 @@ fn draw_line(
     let b = &v.rules.board;
     let own = crate::rules::content::of_player(v.mover);
     s.own.clear();
-    s.own
-        .extend(b.cells().filter(|&c| v.slot(line.kind, c) == own));
+    v.occupied(line.kind, &mut s.own);
+    s.own.retain(|&c| v.slot(line.kind, c) == own);
     let dirs = b.directions();
     // No line is longer than the mover's pieces or the board's longer side.
     let kmax = s.own.len().min(b.width.max(b.height));

@@ -12,7 +12,7 @@ use super::{
 /// Whether a slide's end condition lets it end on an enemy piece of its own kind (then
 /// it captures): a conservative reading of the condition's words.
 fn onto_may_hold_enemy(onto: &CellPred, kind: usize) -> bool {
-    match onto {
+    match onto.tree() {
         CellPred::Enemy(k) | CellPred::Any(k) => *k == kind,
         CellPred::Or(v) => v.iter().any(|c| onto_may_hold_enemy(c, kind)),
         CellPred::And(v) => v.iter().all(|c| onto_may_hold_enemy(c, kind)),
@@ -332,7 +332,7 @@ impl Rules {
     /// A cell condition in words, as a rule file writes it.
     pub fn describe_cell(&self, c: &CellPred) -> String {
         describe_tree(
-            c,
+            c.tree(),
             &|c| match c {
                 CellPred::Not(x) => Shape::Not(x),
                 CellPred::And(v) => Shape::And(v),

@@ -8,6 +8,7 @@
 //! the language or the engine.
 
 pub mod board;
+pub mod cell_table;
 pub mod content;
 pub mod describe;
 pub mod glyph;
@@ -203,6 +204,24 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Compiles the cell conditions of every step to truth tables where they fit
+    /// (see [`cell_table`]); their meaning is unchanged.
+    pub(crate) fn table_cell_conditions(&mut self) {
+        let kinds = self.pieces.len();
+        for turn in &mut self.turns {
+            for step in &mut turn.steps {
+                match step {
+                    StepRule::Place { target, .. } => *target = target.tabled(kinds),
+                    StepRule::Slide { through, onto, .. } => {
+                        *through = through.tabled(kinds);
+                        *onto = onto.tabled(kinds);
+                    }
+                    StepRule::Line { .. } => {}
+                }
+            }
+        }
+    }
+
     /// The `plain_goal` of rules whose other fields are set: `Some` only where the
     /// general path would do nothing after a placement but that one mask test.
     pub(crate) fn derive_plain_goal(&self) -> Option<[(Regions, u32, u16); 2]> {

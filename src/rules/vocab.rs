@@ -148,6 +148,8 @@ pub enum CellPred {
     Not(Box<CellPred>),
     And(Vec<CellPred>),
     Or(Vec<CellPred>),
+    /// A condition compiled to a truth table (see [`CellTable`]); it means its tree.
+    Table(Box<CellTable>),
 }
 
 impl CellPred {
@@ -161,8 +163,26 @@ impl CellPred {
             CellPred::In(_) => {}
             CellPred::Not(c) => c.reads(out),
             CellPred::And(v) | CellPred::Or(v) => v.iter().for_each(|c| c.reads(out)),
+            CellPred::Table(t) => t.tree.reads(out),
         }
     }
+}
+
+/// The most piece kinds and region sets a [`CellTable`] reads.
+pub(crate) const KINDS: usize = 3;
+pub(crate) const REGION_SETS: usize = 2;
+
+/// A cell condition's truth table, with the condition itself (for describing it):
+/// built and read in `rules/cell_table.rs`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CellTable {
+    pub tree: CellPred,
+    pub(crate) kinds: [u8; KINDS],
+    pub(crate) nkinds: u8,
+    pub(crate) regions: [u32; REGION_SETS],
+    pub(crate) nregions: u8,
+    /// Per mover, bit `i` of the 256: the condition's value at index `i`.
+    pub(crate) bits: [[u64; 4]; 2],
 }
 
 /// What a separation counts.

@@ -122,5 +122,6 @@ pub fn compile(
         claims: turns.claims,
     };
     rules.plain_goal = rules.derive_plain_goal();
+    rules.table_cell_conditions();
     Ok((rules, cx.warnings))
 }

@@ -1,0 +1,199 @@
+//! A cell condition compiled to a truth table over what it reads, so that move
+//! generation tests a cell with a few loads and one bit lookup instead of walking the
+//! condition's tree (`no pawn and not enemy disk` is an `and` of a `no` and a `not`).
+//!
+//! What a condition reads on a cell is the content of some piece kinds (each 2 bits,
+//! see [`content`](super::content)) and whether the cell lies in some regions (a bit
+//! per distinct region set the condition names). Up to three kinds and two region sets
+//! make an index of at most 8 bits; the table holds the condition's value at every
+//! index, for each player as the mover. Larger conditions keep their tree.
+
+use super::content;
+use super::vocab::{CellPred, CellTable};
+
+use super::vocab::{KINDS, REGION_SETS};
+
+impl CellTable {
+    /// The table of `tree` in a game of `kinds` piece kinds, or `None` when it reads
+    /// more than a table holds.
+    pub fn build(tree: &CellPred, kinds: usize) -> Option<CellTable> {
+        let mut read = Vec::new();
+        tree.reads(&mut read);
+        let mut ks: Vec<u8> = Vec::new();
+        for r in read {
+            match r {
+                None => ks.extend((0..kinds).map(|k| k as u8)),
+                Some(k) => ks.push(k as u8),
+            }
+        }
+        ks.sort_unstable();
+        ks.dedup();
+        let mut sets = Vec::new();
+        region_sets(tree, &mut sets);
+        if ks.len() > KINDS || sets.len() > REGION_SETS || kinds > 255 {
+            return None;
+        }
+        let mut t = CellTable {
+            tree: tree.clone(),
+            kinds: [0; KINDS],
+            nkinds: ks.len() as u8,
+            regions: [0; REGION_SETS],
+            nregions: sets.len() as u8,
+            bits: [[0; 4]; 2],
+        };
+        t.kinds[..ks.len()].copy_from_slice(&ks);
+        t.regions[..sets.len()].copy_from_slice(&sets);
+        let width = 2 * ks.len() + sets.len();
+        for mover in 0..2u8 {
+            for i in 0..1usize << width {
+                let slot = |k: usize| {
+                    ks.iter()
+                        .position(|&x| usize::from(x) == k)
+                        .map_or(0, |j| (i >> (2 * j) & 3) as u8)
+                };
+                let inside = |mask: u32| {
+                    let r = sets.iter().position(|&m| m == mask).expect("a set read");
+                    i >> (2 * ks.len() + r) & 1 == 1
+                };
+                if eval(tree, kinds, mover, &slot, &inside) {
+                    t.bits[mover as usize][i >> 6] |= 1 << (i & 63);
+                }
+            }
+        }
+        Some(t)
+    }
+
+    /// The condition's value on the cell with id `cell` of the position `cells` (one
+    /// layer of `n` cells per piece kind) for `mover`, the cell lying in the regions
+    /// `regions`.
+    #[inline]
+    pub fn holds(&self, cells: &[u8], n: usize, cell: usize, regions: u32, mover: u8) -> bool {
+        let mut i = 0;
+        for j in 0..self.nkinds as usize {
+            i |= usize::from(cells[usize::from(self.kinds[j]) * n + cell] & 3) << (2 * j);
+        }
+        let base = 2 * self.nkinds as usize;
+        for r in 0..self.nregions as usize {
+            i |= usize::from(regions & self.regions[r] != 0) << (base + r);
+        }
+        self.bits[mover as usize & 1][i >> 6] >> (i & 63) & 1 == 1
+    }
+}
+
+impl CellPred {
+    /// The condition as written (a table's tree).
+    pub fn tree(&self) -> &CellPred {
+        match self {
+            CellPred::Table(t) => &t.tree,
+            other => other,
+        }
+    }
+
+    /// The condition compiled to a table where one holds it (else itself), for a game
+    /// of `kinds` piece kinds.
+    pub fn tabled(&self, kinds: usize) -> CellPred {
+        match CellTable::build(self.tree(), kinds) {
+            Some(t) => CellPred::Table(Box::new(t)),
+            None => self.clone(),
+        }
+    }
+}
+
+/// The distinct region sets `p` names, in order.
+fn region_sets(p: &CellPred, out: &mut Vec<u32>) {
+    match p {
+        CellPred::In(mask) if !out.contains(mask) => out.push(*mask),
+        CellPred::Not(x) => region_sets(x, out),
+        CellPred::And(v) | CellPred::Or(v) => v.iter().for_each(|x| region_sets(x, out)),
+        CellPred::Table(t) => region_sets(&t.tree, out),
+        _ => {}
+    }
+}
+
+/// The definition: `p` on a cell whose kind `k` holds `slot(k)` and that lies in a
+/// region set `mask` when `inside(mask)`, for `mover`.
+pub fn eval(
+    p: &CellPred,
+    kinds: usize,
+    mover: u8,
+    slot: &dyn Fn(usize) -> u8,
+    inside: &dyn Fn(u32) -> bool,
+) -> bool {
+    match p {
+        CellPred::Empty => (0..kinds).all(|k| slot(k) == content::EMPTY),
+        CellPred::No(k) => slot(*k) == content::EMPTY,
+        CellPred::Own(k) => slot(*k) == content::of_player(mover),
+        CellPred::Enemy(k) => slot(*k) == content::opponent_of(mover),
+        CellPred::Any(k) => slot(*k) != content::EMPTY,
+        CellPred::In(mask) => inside(*mask),
+        CellPred::Not(x) => !eval(x, kinds, mover, slot, inside),
+        CellPred::And(v) => v.iter().all(|x| eval(x, kinds, mover, slot, inside)),
+        CellPred::Or(v) => v.iter().any(|x| eval(x, kinds, mover, slot, inside)),
+        CellPred::Table(t) => eval(&t.tree, kinds, mover, slot, inside),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A SplitMix64 stream (the rules layer does not use the engine's generator).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u32) -> u32 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) % u64::from(n)) as u32
+        }
+    }
+
+    /// A random condition over `kinds` piece kinds and region sets from bits 0-2.
+    fn random_tree(rng: &mut Rng, kinds: usize, depth: u32) -> CellPred {
+        let k = rng.below(kinds as u32) as usize;
+        match rng.below(if depth == 0 { 6 } else { 9 }) {
+            0 => CellPred::Empty,
+            1 => CellPred::No(k),
+            2 => CellPred::Own(k),
+            3 => CellPred::Enemy(k),
+            4 => CellPred::Any(k),
+            5 => CellPred::In(1 + rng.below(7)),
+            6 => CellPred::Not(Box::new(random_tree(rng, kinds, depth - 1))),
+            7 => CellPred::And((0..2).map(|_| random_tree(rng, kinds, depth - 1)).collect()),
+            _ => CellPred::Or((0..3).map(|_| random_tree(rng, kinds, depth - 1)).collect()),
+        }
+    }
+
+    /// Every table agrees with its condition's tree on random cells, for both movers.
+    #[test]
+    fn a_table_means_its_condition() {
+        let mut rng = Rng(3);
+        let n = 10;
+        let mut tabled = 0;
+        for round in 0..3000 {
+            let kinds = 1 + round % 4;
+            let tree = random_tree(&mut rng, kinds, 3);
+            let Some(t) = CellTable::build(&tree, kinds) else {
+                continue;
+            };
+            tabled += 1;
+            let cells: Vec<u8> = (0..kinds * n).map(|_| rng.below(4) as u8).collect();
+            for cell in 0..n {
+                let regions = rng.below(8);
+                let slot = |k: usize| cells[k * n + cell];
+                let inside = |mask: u32| regions & mask != 0;
+                for mover in 0..2 {
+                    assert_eq!(
+                        t.holds(&cells, n, cell, regions, mover),
+                        eval(&tree, kinds, mover, &slot, &inside),
+                        "{tree:?} on {:?}, regions {regions:#b}, mover {mover}",
+                        (0..kinds).map(slot).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
+        assert!(tabled > 1000, "{tabled} conditions fit a table");
+    }
+}
