@@ -147,7 +147,13 @@ impl Browser {
         }
         self.ws.send(Message::text(msg.to_string())).unwrap();
         loop {
-            let m = self.ws.read().expect("a DevTools message");
+            let m = match self.ws.read() {
+                // A signal interrupted the read (a loaded machine): read again.
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    continue
+                }
+                m => m.expect("a DevTools message"),
+            };
             let Message::Text(t) = m else { continue };
             let v: Value = serde_json::from_str(t.as_str()).unwrap();
             if v["id"] == json!(id) {
