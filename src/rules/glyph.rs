@@ -518,6 +518,12 @@ impl Matchers {
     /// empty ones), found for all cells at once: per anchor, the cells where it fits,
     /// narrowed by each of its tests as a shifted bit set. `None` on larger boards.
     pub fn forbidden_cells(&self, bits: &CellBits) -> Option<u64> {
+        self.forbidden_cells_among(bits, !0)
+    }
+
+    /// `forbidden_cells`, worked out only for the cells of `among` (the others are 0):
+    /// asking only about the empty cells lets each anchor stop sooner.
+    pub fn forbidden_cells_among(&self, bits: &CellBits, among: u64) -> Option<u64> {
         if self.fit_cells.len() != self.anchors.len() {
             return None;
         }
@@ -526,7 +532,7 @@ impl Matchers {
         let sets = [v[0], v[1], v[2], v[3], !v[0], !v[1], !v[2], !v[3]];
         let mut out = 0;
         for (a, &fit) in self.anchors.iter().zip(&self.fit_cells) {
-            let mut at = fit & !out;
+            let mut at = fit & among & !out;
             for &t in &self.packed_tests[a.tests.start as usize..a.tests.end as usize] {
                 if at == 0 {
                     break;
@@ -807,6 +813,8 @@ mod tests {
                         let slow = m.find_slowly(&cells, c, x, y);
                         if let Some(all) = m.forbidden_cells(&bits) {
                             assert_eq!(all >> c & 1 == 1, slow.is_some(), "all cells at once");
+                            let among = bits.by_value[0] | 1 << c;
+                            assert_eq!(m.forbidden_cells_among(&bits, among), Some(all & among));
                         }
                         assert_eq!(
                             m.find(&cells, c),

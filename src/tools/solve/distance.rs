@@ -229,8 +229,8 @@ impl Plan<u64> {
                 let m = s.rules().matchers(colour);
                 let open = |c: Cell| s.placement_ok(c, colour as u8);
                 let own = bits.by_value[content::of_player(colour as u8) as usize];
-                *d = match m.forbidden_cells(&bits) {
-                    Some(f) => self.distance(colour, empty, own, f & empty, |_| true),
+                *d = match m.forbidden_cells_among(&bits, empty) {
+                    Some(f) => self.distance(colour, empty, own, f, |_| true),
                     None => self.distance(colour, empty, own, 0, open),
                 };
             }
