@@ -119,31 +119,46 @@ impl<const W: usize> Bits<W> {
     }
 
     /// The cells of `self` not in `other`.
+    #[inline(always)]
     fn without(self, other: Self) -> Self {
         Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     /// The set moved `k` ids up (towards higher ids); what passes the top is lost.
-    #[inline]
+    #[inline(always)]
     fn up(self, k: usize) -> Self {
         let (q, r) = (k / 64, k % 64);
         let mut out = Self::EMPTY;
-        for i in q..W {
-            let below = if i > q { self.0[i - q - 1] } else { 0 };
+        if q == 0 {
             // `>> 1 >> (63 - r)`: no shift by 64 when r is 0.
-            out.0[i] = self.0[i - q] << r | below >> 1 >> (63 - r);
+            out.0[0] = self.0[0] << r;
+            for i in 1..W {
+                out.0[i] = self.0[i] << r | self.0[i - 1] >> 1 >> (63 - r);
+            }
+        } else {
+            for i in q..W {
+                let below = if i > q { self.0[i - q - 1] } else { 0 };
+                out.0[i] = self.0[i - q] << r | below >> 1 >> (63 - r);
+            }
         }
         out
     }
 
     /// The set moved `k` ids down; what passes id 0 is lost.
-    #[inline]
+    #[inline(always)]
     fn down(self, k: usize) -> Self {
         let (q, r) = (k / 64, k % 64);
         let mut out = Self::EMPTY;
-        for i in 0..W.saturating_sub(q) {
-            let above = if i + q + 1 < W { self.0[i + q + 1] } else { 0 };
-            out.0[i] = self.0[i + q] >> r | above << 1 << (63 - r);
+        if q == 0 {
+            for i in 0..W - 1 {
+                out.0[i] = self.0[i] >> r | self.0[i + 1] << 1 << (63 - r);
+            }
+            out.0[W - 1] = self.0[W - 1] >> r;
+        } else {
+            for i in 0..W.saturating_sub(q) {
+                let above = if i + q + 1 < W { self.0[i + q + 1] } else { 0 };
+                out.0[i] = self.0[i + q] >> r | above << 1 << (63 - r);
+            }
         }
         out
     }
@@ -151,6 +166,7 @@ impl<const W: usize> Bits<W> {
 
 impl<const W: usize> BitAnd for Bits<W> {
     type Output = Self;
+    #[inline(always)]
     fn bitand(self, o: Self) -> Self {
         Bits(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
@@ -158,43 +174,74 @@ impl<const W: usize> BitAnd for Bits<W> {
 
 impl<const W: usize> BitOr for Bits<W> {
     type Output = Self;
+    #[inline(always)]
     fn bitor(self, o: Self) -> Self {
         Bits(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 }
 
 impl<const W: usize> BitOrAssign for Bits<W> {
+    #[inline(always)]
     fn bitor_assign(&mut self, o: Self) {
         *self = *self | o;
     }
 }
 
-/// The grid positions whose byte in `layer` is `code` or, without a code, is not 0;
-/// read eight bytes at a time (`layer` has at most `64 W` bytes).
+/// The grid positions whose byte in `layer` is `code` or, without a code, is not 0
+/// (`layer` has at most `64 W` bytes).
 fn layer_bits<const W: usize>(layer: &[u8], code: Option<u8>) -> Bits<W> {
-    const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let pattern = LOW * u64::from(code.unwrap_or(0));
-    let mut out = Bits::EMPTY;
-    let mut chunks = layer.chunks_exact(8);
-    for (i, chunk) in (&mut chunks).enumerate() {
-        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ pattern;
-        // The high bit of every byte that is not 0 (no carry leaves a byte).
-        let nonzero = (((x & !HIGH) + !HIGH) | x) & HIGH;
-        let hits = if code.is_some() {
-            nonzero ^ HIGH
-        } else {
-            nonzero
-        };
-        // Byte j's high bit moved to bit 56 + j, the others' sums staying below.
-        let byte = (hits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        out.0[i / 8] |= byte << (i % 8 * 8);
+    match code {
+        // The bytes equal to `code` are the zero bytes of the layer xor `code`s.
+        Some(code) => bits_where(
+            layer,
+            |x| !nonzero(x ^ 0x0101_0101_0101_0101 * u64::from(code)) & HIGH,
+            |b| b == code,
+        ),
+        None => bits_where(layer, nonzero, |b| b != 0),
     }
-    let done = layer.len() - chunks.remainder().len();
-    for (j, &b) in chunks.remainder().iter().enumerate() {
-        if code.map_or(b != 0, |code| b == code) {
-            out.0[(done + j) / 64] |= 1 << ((done + j) % 64);
-        }
+}
+
+/// The high bit of each byte of `x` that is not 0 (no carry leaves a byte).
+#[inline(always)]
+fn nonzero(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    (((x & LOW7) + LOW7) | x) & !LOW7
+}
+
+/// The grid positions whose byte in `layer` passes a test, read eight bytes at a
+/// time: `high` takes eight bytes (little-endian) to the high bits of those that pass,
+/// `test` tests the few bytes left at the end.
+#[inline(always)]
+fn bits_where<const W: usize>(
+    layer: &[u8],
+    high: impl Fn(u64) -> u64,
+    test: impl Fn(u8) -> bool,
+) -> Bits<W> {
+    // Byte j's high bit (bit 8 j + 7) moved to bit 56 + j; the products' other bits
+    // stay below bit 56 or pass bit 63.
+    let gather = |eight: &[u8; 8]| {
+        high(u64::from_le_bytes(*eight)).wrapping_mul(0x0002_0408_1020_4081) >> 56
+    };
+    let mut out = Bits::EMPTY;
+    let (sixty_fours, rest) = layer.as_chunks::<64>();
+    for (word, bytes) in out.0.iter_mut().zip(sixty_fours) {
+        let (eights, _) = bytes.as_chunks::<8>();
+        *word = eights
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, eight)| bits | gather(eight) << (8 * i));
+    }
+    let (eights, bytes) = rest.as_chunks::<8>();
+    let mut bits = 0;
+    for (i, eight) in eights.iter().enumerate() {
+        bits |= gather(eight) << (8 * i);
+    }
+    for (i, &b) in bytes.iter().enumerate() {
+        bits |= u64::from(test(b)) << (8 * eights.len() + i);
+    }
+    if !rest.is_empty() {
+        out.0[sixty_fours.len()] = bits;
     }
     out
 }
@@ -297,7 +344,32 @@ struct Geometry<const W: usize> {
     not_first: Bits<W>,
     not_last: Bits<W>,
     width: usize,
-    offsets: [u8; 3],
+    pattern: Pattern,
+}
+
+/// The neighbours' offsets of an adjacency (see `Layout::offsets`): the usual four
+/// by name, any other as it is.
+#[derive(Clone, Copy)]
+enum Pattern {
+    /// Hex: dx 0 and 1 below, -1 and 1 beside, -1 and 0 above.
+    Hex,
+    /// Square: the four orthogonal neighbours; the eight around; the four diagonal.
+    Orthogonal,
+    Around,
+    Diagonal,
+    Other([u8; 3]),
+}
+
+impl Pattern {
+    fn of(offsets: [u8; 3]) -> Pattern {
+        match offsets {
+            [0b110, 0b101, 0b011] => Pattern::Hex,
+            [0b010, 0b101, 0b010] => Pattern::Orthogonal,
+            [0b111, 0b101, 0b111] => Pattern::Around,
+            [0b101, 0b000, 0b101] => Pattern::Diagonal,
+            _ => Pattern::Other(offsets),
+        }
+    }
 }
 
 impl<const W: usize> Geometry<W> {
@@ -307,37 +379,46 @@ impl<const W: usize> Geometry<W> {
             not_first: Bits::load(&layout.not_first),
             not_last: Bits::load(&layout.not_last),
             width: layout.width,
-            offsets: layout.offsets[adjacency as usize],
+            pattern: Pattern::of(layout.offsets[adjacency as usize]),
         }
     }
 
     /// `set` and every cell next to one of its cells.
-    #[inline]
+    #[inline(always)]
     fn spread(&self, set: Bits<W>) -> Bits<W> {
         // The set moved one column right (x + 1) and one column left, without the
-        // cells that would wrap round to the next row.
+        // cells that would wrap round to the next row; rows are `width` ids apart.
         let right = (set & self.not_last).up(1);
         let left = (set & self.not_first).down(1);
-        let row = |bits: u8| {
-            let mut r = Bits::EMPTY;
-            if bits & 1 != 0 {
-                r |= left;
+        let w = self.width;
+        let out = match self.pattern {
+            Pattern::Hex => set | left | right | (set | left).up(w) | (set | right).down(w),
+            Pattern::Orthogonal => set | left | right | set.up(w) | set.down(w),
+            Pattern::Around => {
+                let row = set | left | right;
+                row | row.up(w) | row.down(w)
             }
-            if bits & 2 != 0 {
-                r |= set;
+            Pattern::Diagonal => {
+                let sides = left | right;
+                set | sides.up(w) | sides.down(w)
             }
-            if bits & 4 != 0 {
-                r |= right;
+            Pattern::Other(offsets) => {
+                let row = |bits: u8| {
+                    let mut r = Bits::EMPTY;
+                    if bits & 1 != 0 {
+                        r |= left;
+                    }
+                    if bits & 2 != 0 {
+                        r |= set;
+                    }
+                    if bits & 4 != 0 {
+                        r |= right;
+                    }
+                    r
+                };
+                set | row(offsets[1]) | row(offsets[2]).up(w) | row(offsets[0]).down(w)
             }
-            r
         };
-        let mut out = set | row(self.offsets[1]);
-        if self.offsets[2] != 0 {
-            out |= row(self.offsets[2]).up(self.width);
-        }
-        if self.offsets[0] != 0 {
-            out |= row(self.offsets[0]).down(self.width);
-        }
         out & self.cells
     }
 
