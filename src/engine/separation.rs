@@ -470,8 +470,8 @@ struct Scratch {
     is_group: Vec<bool>,
     /// The graph's adjacency matrix, a row of `words` bits per node.
     adjacent: Vec<u64>,
-    /// Nodes reached, as bits.
-    seen: Vec<u64>,
+    /// The depth-first search's visits and path.
+    visits: Vec<Visit>,
     queue: Vec<u32>,
 }
 
@@ -583,51 +583,111 @@ impl Scratch {
         }
     }
 
-    /// Whether some group's removal leaves every component of the graph with at most
-    /// `half` counted cells: for each group, a search of the graph without it from
-    /// each node that holds counted cells and was not reached yet.
+    /// Whether removing some group leaves every component of the graph with at most
+    /// `half` counted cells. One depth-first search of the graph (as for cut
+    /// vertices) finds them all: without a node v, each subtree of a child of v that
+    /// no edge joins to a node above v is a component of its own, and the rest of
+    /// v's component (without v) is one more, if v is not the search's root.
     fn some_group_splits(&mut self, half: u32) -> bool {
         let nodes = self.count.len();
         let words = nodes.div_ceil(64);
-        for g in 0..nodes {
-            if !self.is_group[g] {
+        self.visits.clear();
+        self.visits.resize(nodes, Visit::default());
+        // The components holding more than half.
+        let mut heavy = 0;
+        let mut time = 0;
+        for root in 0..nodes {
+            if self.visits[root].order != 0 {
                 continue;
             }
-            self.seen.clear();
-            self.seen.resize(words, 0);
-            self.seen[g / 64] |= 1 << (g % 64);
-            let mut splits = true;
-            for s in 0..nodes {
-                if self.count[s] == 0 || self.seen[s / 64] >> (s % 64) & 1 == 1 {
-                    continue;
-                }
-                self.seen[s / 64] |= 1 << (s % 64);
-                self.queue.clear();
-                self.queue.push(s as u32);
-                let mut sum = 0;
-                while let Some(x) = self.queue.pop() {
-                    sum += self.count[x as usize];
-                    for w in 0..words {
-                        let mut fresh = self.adjacent[x as usize * words + w] & !self.seen[w];
-                        self.seen[w] |= fresh;
-                        while fresh != 0 {
-                            self.queue.push((w * 64) as u32 + fresh.trailing_zeros());
-                            fresh &= fresh - 1;
+            self.visit(root, root, &mut time);
+            self.queue.push(root as u32);
+            while let Some(&v) = self.queue.last() {
+                let v = v as usize;
+                match self.next_neighbour(v, words) {
+                    Some(u) if self.visits[u].order == 0 => {
+                        self.visit(u, root, &mut time);
+                        self.queue.push(u as u32);
+                    }
+                    // An edge back up (to the parent too, which changes no test).
+                    Some(u) => {
+                        let up = self.visits[u].order;
+                        let low = &mut self.visits[v].low;
+                        *low = (*low).min(up);
+                    }
+                    None => {
+                        self.queue.pop();
+                        if let Some(&p) = self.queue.last() {
+                            let (child, parent) = (self.visits[v], &mut self.visits[p as usize]);
+                            parent.low = parent.low.min(child.low);
+                            parent.below += child.below;
+                            if child.low >= parent.order {
+                                parent.cut_off += child.below;
+                                parent.largest_cut = parent.largest_cut.max(child.below);
+                            }
                         }
                     }
                 }
-                if sum > half {
-                    splits = false;
-                    break;
-                }
             }
-            if splits {
-                return true;
-            }
+            heavy += usize::from(self.visits[root].below > half);
         }
-        false
+        (0..nodes).any(|g| {
+            let v = self.visits[g];
+            let whole = self.visits[v.root as usize].below;
+            self.is_group[g]
+                && heavy == usize::from(whole > half)
+                && v.largest_cut <= half
+                && whole - self.count[g] - v.cut_off <= half
+        })
+    }
+
+    /// Starts the search's visit of `node`, in the component of `root`.
+    fn visit(&mut self, node: usize, root: usize, time: &mut u32) {
+        *time += 1;
+        self.visits[node] = Visit {
+            order: *time,
+            low: *time,
+            below: self.count[node],
+            root: root as u32,
+            ..Visit::default()
+        };
+    }
+
+    /// The next neighbour of `v` in the search, if any is left.
+    fn next_neighbour(&mut self, v: usize, words: usize) -> Option<usize> {
+        let nodes = self.count.len();
+        let mut i = self.visits[v].next as usize;
+        while i < nodes {
+            let bits = self.adjacent[v * words + i / 64] >> (i % 64);
+            if bits != 0 {
+                let u = i + bits.trailing_zeros() as usize;
+                self.visits[v].next = u as u32 + 1;
+                return Some(u);
+            }
+            i = (i / 64 + 1) * 64;
+        }
+        self.visits[v].next = nodes as u32;
+        None
     }
 }
+
+/// A node's visit in the depth-first search of the graph.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    /// The visit's order from 1 (0: not visited), and the least order of a node that
+    /// an edge joins to the node's subtree.
+    order: u32,
+    low: u32,
+    /// The counted cells in the node's subtree; in the subtrees of its children cut
+    /// off by its removal, together and the largest.
+    below: u32,
+    cut_off: u32,
+    largest_cut: u32,
+    /// The search's root in the node's component; the next neighbour to look at.
+    root: u32,
+    next: u32,
+}
+
 /// The definition, group by group and region by region (the reference for `separates`).
 #[cfg(test)]
 fn separates_slowly(
