@@ -130,10 +130,9 @@ impl<const W: usize> Bits<W> {
         let (q, r) = (k / 64, k % 64);
         let mut out = Self::EMPTY;
         if q == 0 {
-            // `>> 1 >> (63 - r)`: no shift by 64 when r is 0.
             out.0[0] = self.0[0] << r;
             for i in 1..W {
-                out.0[i] = self.0[i] << r | self.0[i - 1] >> 1 >> (63 - r);
+                out.0[i] = funnel(self.0[i], self.0[i - 1], r);
             }
         } else {
             for i in q..W {
@@ -151,7 +150,7 @@ impl<const W: usize> Bits<W> {
         let mut out = Self::EMPTY;
         if q == 0 {
             for i in 0..W - 1 {
-                out.0[i] = self.0[i] >> r | self.0[i + 1] << 1 << (63 - r);
+                out.0[i] = funnel(self.0[i + 1], self.0[i], 64 - r);
             }
             out.0[W - 1] = self.0[W - 1] >> r;
         } else {
@@ -162,6 +161,12 @@ impl<const W: usize> Bits<W> {
         }
         out
     }
+}
+
+/// The word `high` shifted left by `r` (0 to 64), with the top bits of `low` coming in.
+#[inline(always)]
+fn funnel(high: u64, low: u64, r: usize) -> u64 {
+    ((u128::from(high) << 64 | u128::from(low)) << r >> 64) as u64
 }
 
 impl<const W: usize> BitAnd for Bits<W> {
@@ -386,6 +391,12 @@ impl<const W: usize> Geometry<W> {
     /// `set` and every cell next to one of its cells.
     #[inline(always)]
     fn spread(&self, set: Bits<W>) -> Bits<W> {
+        self.spread_in(set, self.cells)
+    }
+
+    /// `set` and every cell next to one of its cells, within `within` (cells only).
+    #[inline(always)]
+    fn spread_in(&self, set: Bits<W>, within: Bits<W>) -> Bits<W> {
         // The set moved one column right (x + 1) and one column left, without the
         // cells that would wrap round to the next row; rows are `width` ids apart.
         let right = (set & self.not_last).up(1);
@@ -419,14 +430,14 @@ impl<const W: usize> Geometry<W> {
                 set | row(offsets[1]) | row(offsets[2]).up(w) | row(offsets[0]).down(w)
             }
         };
-        out & self.cells
+        out & within
     }
 
     /// The connected part of `within` that holds `seed` (a cell of `within`).
     fn grow(&self, seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         let mut part = seed;
         loop {
-            let next = self.spread(part) & within;
+            let next = self.spread_in(part, within);
             if next == part {
                 return part;
             }
@@ -444,16 +455,22 @@ impl<const W: usize> Geometry<W> {
         limit: u32,
     ) -> (Bits<W>, u32) {
         let mut part = seed;
+        let mut hits = part & counted;
+        let mut k = hits.count();
         loop {
-            let k = (part & counted).count();
             if k > limit {
                 return (part, k);
             }
-            let next = self.spread(part) & within;
+            let next = self.spread_in(part, within);
             if next == part {
                 return (part, k);
             }
             part = next;
+            // Counted only when new counted cells come in (a count is costly).
+            if part & counted != hits {
+                hits = part & counted;
+                k = hits.count();
+            }
         }
     }
 }
