@@ -228,24 +228,28 @@ fn bits_where<const W: usize>(
     let gather = |eight: &[u8; 8]| {
         high(u64::from_le_bytes(*eight)).wrapping_mul(0x0002_0408_1020_4081) >> 56
     };
+    // A word's eight bytes come in at the top, each moving the earlier ones down.
+    let word = |eights: &[[u8; 8]]| {
+        eights
+            .iter()
+            .fold(0, |bits, eight| bits >> 8 | gather(eight) << 56)
+    };
     let mut out = Bits::EMPTY;
     let (sixty_fours, rest) = layer.as_chunks::<64>();
-    for (word, bytes) in out.0.iter_mut().zip(sixty_fours) {
-        let (eights, _) = bytes.as_chunks::<8>();
-        *word = eights
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (i, eight)| bits | gather(eight) << (8 * i));
-    }
-    let (eights, bytes) = rest.as_chunks::<8>();
-    let mut bits = 0;
-    for (i, eight) in eights.iter().enumerate() {
-        bits |= gather(eight) << (8 * i);
-    }
-    for (i, &b) in bytes.iter().enumerate() {
-        bits |= u64::from(test(b)) << (8 * eights.len() + i);
+    for (bits, bytes) in out.0.iter_mut().zip(sixty_fours) {
+        *bits = word(bytes.as_chunks::<8>().0);
     }
     if !rest.is_empty() {
+        let (eights, bytes) = rest.as_chunks::<8>();
+        let done = 8 * eights.len();
+        let mut bits = if done == 0 {
+            0
+        } else {
+            word(eights) >> (64 - done)
+        };
+        for (i, &b) in bytes.iter().enumerate() {
+            bits |= u64::from(test(b)) << (done + i);
+        }
         out.0[sixty_fours.len()] = bits;
     }
     out
@@ -879,6 +883,20 @@ mod tests {
                         let hit = code.map_or(x != 0, |code| x == code);
                         assert_eq!(bits.0[c / 64] >> (c % 64) & 1 == 1, hit);
                     }
+                }
+            }
+        }
+        // Layers of every length up to two words, one byte at a time at the end.
+        let mut rng = crate::engine::rng::Rng::new(7);
+        for len in 0..=128 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.below(3) as u8).collect();
+            for code in [None, Some(2)] {
+                let bits: Bits<2> = layer_bits(&bytes, code);
+                for c in 0..128 {
+                    let hit = bytes
+                        .get(c)
+                        .is_some_and(|&x| code.map_or(x != 0, |k| x == k));
+                    assert_eq!(bits.0[c / 64] >> (c % 64) & 1 == 1, hit, "{len} {c}");
                 }
             }
         }
