@@ -392,12 +392,6 @@ impl<const W: usize> Geometry<W> {
         }
     }
 
-    /// `set` and every cell next to one of its cells.
-    #[inline(always)]
-    fn spread(&self, set: Bits<W>) -> Bits<W> {
-        self.spread_in(set, self.cells)
-    }
-
     /// `set` and every cell next to one of its cells, within `within` (cells only).
     #[inline(always)]
     fn spread_in(&self, set: Bits<W>, within: Bits<W>) -> Bits<W> {
@@ -489,6 +483,8 @@ struct Scratch {
     sets: Vec<u64>,
     count: Vec<u32>,
     is_group: Vec<bool>,
+    /// Per region, the cells of the groups next to it (`W` words each).
+    near: Vec<u64>,
     /// The graph's adjacency matrix, a row of `words` bits per node.
     adjacent: Vec<u64>,
     /// The depth-first search's visits and path.
@@ -552,11 +548,28 @@ impl Scratch {
             todo = todo.without(region);
             unseen -= k;
         }
-        // The other regions, then the groups.
+        // The other regions.
         self.add_parts(geometry, free.without(grown), free, counted, false);
         let regions = self.count.len();
-        self.add_parts(geometry, member, member, counted, true);
-        self.link(geometry, regions);
+        // Each region's groups (grown at once from the member cells next to it), and
+        // the member cells in groups next to two regions or more.
+        self.near.clear();
+        let (mut once, mut twice) = (Bits::EMPTY, Bits::EMPTY);
+        for r in 0..regions {
+            let border = geometry.spread_in(self.set(r), member);
+            let groups = geometry.grow(border, member);
+            self.near.extend_from_slice(&groups.0);
+            twice |= once & groups;
+            once |= groups;
+        }
+        // The groups in the graph: those next to two regions or more, and those that
+        // hold counted cells. Any other group hangs from one region (or none) and
+        // holds nothing: removing it changes no component's count, and removing
+        // another leaves it with its region; it separates only if every component
+        // of the board holds at most half, and then every group does.
+        let holding = geometry.grow(counted & member, member);
+        self.add_parts(geometry, twice | holding, member, counted, true);
+        self.link::<W>(regions);
         self.some_group_splits(half)
     }
 
@@ -587,16 +600,17 @@ impl Scratch {
     }
 
     /// The graph's edges: between each group (the nodes from `regions` on) and each
-    /// region (the nodes before) next to one of its cells.
-    fn link<const W: usize>(&mut self, geometry: &Geometry<W>, regions: usize) {
+    /// region (the nodes before) it is one of the groups of.
+    fn link<const W: usize>(&mut self, regions: usize) {
         let nodes = self.count.len();
         let words = nodes.div_ceil(64);
         self.adjacent.clear();
         self.adjacent.resize(nodes * words, 0);
         for g in regions..nodes {
-            let near = geometry.spread(self.set(g));
+            let cells: Bits<W> = self.set(g);
             for r in 0..regions {
-                if !(near & self.set(r)).is_empty() {
+                let near = Bits::load(&self.near[r * W..(r + 1) * W]);
+                if !(cells & near).is_empty() {
                     self.adjacent[g * words + r / 64] |= 1 << (r % 64);
                     self.adjacent[r * words + g / 64] |= 1 << (g % 64);
                 }
@@ -652,14 +666,16 @@ impl Scratch {
             }
             heavy += usize::from(self.visits[root].below > half);
         }
-        (0..nodes).any(|g| {
-            let v = self.visits[g];
-            let whole = self.visits[v.root as usize].below;
-            self.is_group[g]
-                && heavy == usize::from(whole > half)
-                && v.largest_cut <= half
-                && whole - self.count[g] - v.cut_off <= half
-        })
+        // Without a component of more than half, every group separates.
+        heavy == 0
+            || (0..nodes).any(|g| {
+                let v = self.visits[g];
+                let whole = self.visits[v.root as usize].below;
+                self.is_group[g]
+                    && heavy == usize::from(whole > half)
+                    && v.largest_cut <= half
+                    && whole - self.count[g] - v.cut_off <= half
+            })
     }
 
     /// Starts the search's visit of `node`, in the component of `root`.
@@ -871,7 +887,7 @@ mod tests {
                     for &m in b.neighbours(adjacency).of(c) {
                         expected |= Bits::cell(m as usize);
                     }
-                    assert!(g.spread(Bits::cell(c as usize)) == expected, "{c}");
+                    assert!(g.spread_in(Bits::cell(c as usize), g.cells) == expected, "{c}");
                 }
             }
             let mut rng = crate::engine::rng::Rng::new(5);
