@@ -2,277 +2,732 @@
 //! board so that no region left when the group's cells are removed holds more than
 //! half of the counted things (pieces of a kind, or cells of a region)? Things on the
 //! group's own cells lie in no region. Every group is tested.
+//!
+//! The work is done on bit sets of the board's grid positions, a bit per cell id in
+//! `W` words of 64 bits (`W` fixed at compile time for a few sizes, from 1 word to
+//! the largest boards): the member and counted cells are read from the piece layers
+//! eight bytes at a time, and a connected part of the board grows by whole-set steps
+//! (each adds every neighbour of the part at once: shifts by one column and by one
+//! row, masked by the board's cells and by its first and last columns), so growing
+//! a part costs one step per cell of its breadth rather than work per cell. The masks
+//! of a board (its cells, its columns' ends, its regions, the offsets of each
+//! adjacency) are made once and kept per thread for the last few boards seen.
 
-use crate::rules::board::{Board, Cell};
-use crate::rules::Adjacency;
+use crate::rules::board::Board;
+#[cfg(test)]
+use crate::rules::board::Cell;
+use crate::rules::{Adjacency, BoardShape, Counted};
 use std::cell::RefCell;
+use std::ops::{BitAnd, BitOr, BitOrAssign};
 
-/// Whether some group of cells where `member` holds, linked by `adjacency`, separates
-/// the cells where `counted` holds.
+/// A set of cells, as the test reads it from a position.
+#[derive(Debug, Clone, Copy)]
+pub enum Cells<'a> {
+    /// The cells whose byte in a piece layer (one byte per grid position, as a
+    /// position's piece layers are stored) is this code.
+    Holding(&'a [u8], u8),
+    /// The cells whose byte in a piece layer is not 0 (hold a piece of any owner).
+    Occupied(&'a [u8]),
+    /// The cells of the board's region with this bit.
+    Region(u32),
+    /// Every cell of the board.
+    All,
+}
+
+impl<'a> Cells<'a> {
+    /// What a separation counts, read from a position's piece layers (`cells`, `n`
+    /// bytes per piece kind).
+    pub fn counted(counted: Counted, cells: &'a [u8], n: usize) -> Cells<'a> {
+        match counted {
+            Counted::Pieces(k) => Cells::Occupied(&cells[k * n..(k + 1) * n]),
+            Counted::Region(bit) => Cells::Region(bit),
+            Counted::AllCells => Cells::All,
+        }
+    }
+}
+
+/// Whether some group of `member` cells (a connected set of them, linked by
+/// `adjacency`) separates the `counted` cells.
 ///
 /// The board without *all* member cells falls into regions; the board without one
 /// group G is those regions glued together through the other groups. So the test
 /// works on a small graph, regions on one side and groups on the other (an edge where
-/// a region touches a group), after one pass over the cells: G separates when every
-/// component of the graph without G holds at most half of the counted cells. A region
-/// that already holds more than half with every member removed can only grow when
-/// fewer are removed, so then no group separates, which usually ends the test after
-/// one flood fill.
-///
-/// `total` is the number of counted cells (the caller knows it, e.g. from a piece
-/// count); it lets the common case end early: a breadth-first search from a counted
-/// cell outside every member cell that reaches more than half of them shows that no
-/// group separates, without looking at the rest of the board.
-pub fn separates(
-    board: &Board,
-    adjacency: Adjacency,
-    member: impl Fn(Cell) -> bool,
-    counted: impl Fn(Cell) -> bool,
-    total: u32,
-) -> bool {
+/// a region touches a group): G separates when every component of the graph without G
+/// holds at most half of the counted cells. A region that already holds more than
+/// half with every member removed can only grow when fewer are removed, so then no
+/// group separates. The regions that hold counted cells are grown first, from one
+/// counted cell each, every growth stopping as soon as it holds more than half: that
+/// usually ends the test after a growth or two, without the rest of the graph.
+pub fn separates(board: &Board, adjacency: Adjacency, member: Cells, counted: Cells) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
     SCRATCH.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.some_region_holds_most(board, adjacency, &member, &counted, total) {
-            return false;
+        let s = &mut *s.borrow_mut();
+        let args = (board, adjacency, member, counted);
+        match board.len().div_ceil(64) {
+            0..=1 => s.run::<1>(args),
+            2 => s.run::<2>(args),
+            3 => s.run::<3>(args),
+            4 => s.run::<4>(args),
+            5..=6 => s.run::<6>(args),
+            7..=8 => s.run::<8>(args),
+            9..=11 => s.run::<11>(args),
+            12..=16 => s.run::<16>(args),
+            17..=32 => s.run::<32>(args),
+            33..=64 => s.run::<64>(args),
+            // Beyond 64 x 64 positions (more than any rule file gets); cell ids are
+            // `u16`, so 1,024 words hold every board.
+            _ => s.run::<1024>(args),
         }
-
-        s.separates(board, adjacency, member, counted)
     })
+}
+
+/// A set of grid positions: bit `c % 64` of word `c / 64` for cell id `c`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    const EMPTY: Self = Bits([0; W]);
+
+    /// The set of one cell.
+    fn cell(c: usize) -> Self {
+        let mut b = Self::EMPTY;
+        b.0[c / 64] = 1 << (c % 64);
+        b
+    }
+
+    /// The set whose first words are `words` (at most `W` of them; a word at a time,
+    /// which the compiler unrolls, rather than a call to copy memory).
+    #[inline(always)]
+    fn load(words: &[u64]) -> Self {
+        assert!(words.len() <= W);
+        let mut b = Self::EMPTY;
+        for (to, &from) in b.0.iter_mut().zip(words) {
+            *to = from;
+        }
+        b
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The lowest cell id in the set.
+    fn first(&self) -> Option<usize> {
+        let i = self.0.iter().position(|&w| w != 0)?;
+        Some(i * 64 + self.0[i].trailing_zeros() as usize)
+    }
+
+    /// The cells of `self` not in `other`.
+    #[inline(always)]
+    fn without(self, other: Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The set moved `k` ids up (towards higher ids); what passes the top is lost.
+    #[inline(always)]
+    fn up(self, k: usize) -> Self {
+        let (q, r) = (k / 64, k % 64);
+        let mut out = Self::EMPTY;
+        if q == 0 {
+            out.0[0] = self.0[0] << r;
+            for i in 1..W {
+                out.0[i] = funnel(self.0[i], self.0[i - 1], r);
+            }
+        } else {
+            for i in q..W {
+                let below = if i > q { self.0[i - q - 1] } else { 0 };
+                out.0[i] = self.0[i - q] << r | below >> 1 >> (63 - r);
+            }
+        }
+        out
+    }
+
+    /// The set moved `k` ids down; what passes id 0 is lost.
+    #[inline(always)]
+    fn down(self, k: usize) -> Self {
+        let (q, r) = (k / 64, k % 64);
+        let mut out = Self::EMPTY;
+        if q == 0 {
+            for i in 0..W - 1 {
+                out.0[i] = funnel(self.0[i + 1], self.0[i], 64 - r);
+            }
+            out.0[W - 1] = self.0[W - 1] >> r;
+        } else {
+            for i in 0..W.saturating_sub(q) {
+                let above = if i + q + 1 < W { self.0[i + q + 1] } else { 0 };
+                out.0[i] = self.0[i + q] >> r | above << 1 << (63 - r);
+            }
+        }
+        out
+    }
+}
+
+/// The word `high` shifted left by `r` (0 to 64), with the top bits of `low` coming in.
+#[inline(always)]
+fn funnel(high: u64, low: u64, r: usize) -> u64 {
+    ((u128::from(high) << 64 | u128::from(low)) << r >> 64) as u64
+}
+
+impl<const W: usize> BitAnd for Bits<W> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, o: Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+}
+
+impl<const W: usize> BitOr for Bits<W> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitor(self, o: Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+}
+
+impl<const W: usize> BitOrAssign for Bits<W> {
+    #[inline(always)]
+    fn bitor_assign(&mut self, o: Self) {
+        *self = *self | o;
+    }
+}
+
+/// The grid positions whose byte in `layer` is `code` or, without a code, is not 0
+/// (`layer` has at most `64 W` bytes).
+fn layer_bits<const W: usize>(layer: &[u8], code: Option<u8>) -> Bits<W> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    match code {
+        // The bytes equal to `code` are the zero bytes of the layer xor `code`s.
+        Some(code) => bits_where(
+            layer,
+            |x| !nonzero(x ^ 0x0101_0101_0101_0101 * u64::from(code)) & HIGH,
+            |b| b == code,
+        ),
+        None => bits_where(layer, nonzero, |b| b != 0),
+    }
+}
+
+/// The high bit of each byte of `x` that is not 0 (no carry leaves a byte).
+#[inline(always)]
+fn nonzero(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    (((x & LOW7) + LOW7) | x) & !LOW7
+}
+
+/// The grid positions whose byte in `layer` passes a test, read eight bytes at a
+/// time: `high` takes eight bytes (little-endian) to the high bits of those that pass,
+/// `test` tests the few bytes left at the end.
+#[inline(always)]
+fn bits_where<const W: usize>(
+    layer: &[u8],
+    high: impl Fn(u64) -> u64,
+    test: impl Fn(u8) -> bool,
+) -> Bits<W> {
+    // Byte j's high bit (bit 8 j + 7) moved to bit 56 + j; the products' other bits
+    // stay below bit 56 or pass bit 63.
+    let gather = |eight: &[u8; 8]| {
+        high(u64::from_le_bytes(*eight)).wrapping_mul(0x0002_0408_1020_4081) >> 56
+    };
+    // A word's eight bytes come in at the top, each moving the earlier ones down.
+    let word = |eights: &[[u8; 8]]| {
+        eights
+            .iter()
+            .fold(0, |bits, eight| bits >> 8 | gather(eight) << 56)
+    };
+    let mut out = Bits::EMPTY;
+    let (sixty_fours, rest) = layer.as_chunks::<64>();
+    for (bits, bytes) in out.0.iter_mut().zip(sixty_fours) {
+        *bits = word(bytes.as_chunks::<8>().0);
+    }
+    if !rest.is_empty() {
+        let (eights, bytes) = rest.as_chunks::<8>();
+        let done = 8 * eights.len();
+        let mut bits = if done == 0 {
+            0
+        } else {
+            word(eights) >> (64 - done)
+        };
+        for (i, &b) in bytes.iter().enumerate() {
+            bits |= u64::from(test(b)) << (done + i);
+        }
+        out.0[sixty_fours.len()] = bits;
+    }
+    out
+}
+
+/// A board's masks as words of bits by cell id (`words` each), with the tables they
+/// were made from, to know the board again.
+struct Layout {
+    shape: BoardShape,
+    width: usize,
+    on: Vec<bool>,
+    regions_of: Vec<u32>,
+    words: usize,
+    /// The cells; those not in the grid's first column; not in its last column.
+    cells: Vec<u64>,
+    not_first: Vec<u64>,
+    not_last: Vec<u64>,
+    /// The cells of each region, by bit (32 of them), `words` each.
+    regions: Vec<u64>,
+    /// Per adjacency (`Adjacency as usize`), the offsets `(dx, dy)` to a neighbour
+    /// (each -1 to 1): bit `dx + 1` of entry `dy + 1`.
+    offsets: [[u8; 3]; 3],
+}
+
+impl Layout {
+    fn new(board: &Board) -> Layout {
+        let (on, regions_of) = board.grid_tables();
+        let (n, width) = (board.len(), board.width);
+        let words = n.div_ceil(64);
+        let mut cells = vec![0; words];
+        let mut not_first = vec![0; words];
+        let mut not_last = vec![0; words];
+        let mut regions = vec![0; 32 * words];
+        for c in 0..n {
+            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            if c % width != 0 {
+                not_first[w] |= bit;
+            }
+            if c % width != width - 1 {
+                not_last[w] |= bit;
+            }
+            if on[c] {
+                cells[w] |= bit;
+                for r in 0..32 {
+                    if regions_of[c] >> r & 1 == 1 {
+                        regions[r * words + w] |= bit;
+                    }
+                }
+            }
+        }
+        let mut offsets = [[0u8; 3]; 3];
+        for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
+            for c in board.cells() {
+                let (x, y) = board.xy(c);
+                for &m in board.neighbours(adjacency).of(c) {
+                    let (a, b) = board.xy(m);
+                    offsets[adjacency as usize][(b - y + 1) as usize] |= 1 << (a - x + 1);
+                }
+            }
+        }
+        Layout {
+            shape: board.shape,
+            width,
+            on: on.to_vec(),
+            regions_of: regions_of.to_vec(),
+            words,
+            cells,
+            not_first,
+            not_last,
+            regions,
+            offsets,
+        }
+    }
+
+    /// Whether this is the layout of `board`: the same shape (so the same offsets),
+    /// width, cells and regions.
+    fn is_of(&self, board: &Board) -> bool {
+        let (on, regions_of) = board.grid_tables();
+        self.shape == board.shape
+            && self.width == board.width
+            && *self.on == *on
+            && *self.regions_of == *regions_of
+    }
+
+    /// The cells of `set`, on the board.
+    fn read<const W: usize>(&self, set: Cells) -> Bits<W> {
+        let words = self.words;
+        let bits = match set {
+            Cells::Holding(layer, code) => layer_bits(layer, Some(code)),
+            Cells::Occupied(layer) => layer_bits(layer, None),
+            Cells::Region(bit) => Bits::load(&self.regions[bit as usize * words..][..words]),
+            Cells::All => Bits::load(&self.cells),
+        };
+        bits & Bits::load(&self.cells)
+    }
+}
+
+/// What growing a part of the board needs: the layout's masks for one adjacency.
+struct Geometry<const W: usize> {
+    cells: Bits<W>,
+    not_first: Bits<W>,
+    not_last: Bits<W>,
+    width: usize,
+    pattern: Pattern,
+}
+
+/// The neighbours' offsets of an adjacency (see `Layout::offsets`): the usual four
+/// by name, any other as it is.
+#[derive(Clone, Copy)]
+enum Pattern {
+    /// Hex: dx 0 and 1 below, -1 and 1 beside, -1 and 0 above.
+    Hex,
+    /// Square: the four orthogonal neighbours; the eight around; the four diagonal.
+    Orthogonal,
+    Around,
+    Diagonal,
+    Other([u8; 3]),
+}
+
+impl Pattern {
+    fn of(offsets: [u8; 3]) -> Pattern {
+        match offsets {
+            [0b110, 0b101, 0b011] => Pattern::Hex,
+            [0b010, 0b101, 0b010] => Pattern::Orthogonal,
+            [0b111, 0b101, 0b111] => Pattern::Around,
+            [0b101, 0b000, 0b101] => Pattern::Diagonal,
+            _ => Pattern::Other(offsets),
+        }
+    }
+}
+
+impl<const W: usize> Geometry<W> {
+    fn new(layout: &Layout, adjacency: Adjacency) -> Self {
+        Geometry {
+            cells: Bits::load(&layout.cells),
+            not_first: Bits::load(&layout.not_first),
+            not_last: Bits::load(&layout.not_last),
+            width: layout.width,
+            pattern: Pattern::of(layout.offsets[adjacency as usize]),
+        }
+    }
+
+    /// `set` and every cell next to one of its cells, within `within` (cells only).
+    #[inline(always)]
+    fn spread_in(&self, set: Bits<W>, within: Bits<W>) -> Bits<W> {
+        // The set moved one column right (x + 1) and one column left, without the
+        // cells that would wrap round to the next row; rows are `width` ids apart.
+        let right = (set & self.not_last).up(1);
+        let left = (set & self.not_first).down(1);
+        let w = self.width;
+        let out = match self.pattern {
+            Pattern::Hex => set | left | right | (set | left).up(w) | (set | right).down(w),
+            Pattern::Orthogonal => set | left | right | set.up(w) | set.down(w),
+            Pattern::Around => {
+                let row = set | left | right;
+                row | row.up(w) | row.down(w)
+            }
+            Pattern::Diagonal => {
+                let sides = left | right;
+                set | sides.up(w) | sides.down(w)
+            }
+            Pattern::Other(offsets) => {
+                let row = |bits: u8| {
+                    let mut r = Bits::EMPTY;
+                    if bits & 1 != 0 {
+                        r |= left;
+                    }
+                    if bits & 2 != 0 {
+                        r |= set;
+                    }
+                    if bits & 4 != 0 {
+                        r |= right;
+                    }
+                    r
+                };
+                set | row(offsets[1]) | row(offsets[2]).up(w) | row(offsets[0]).down(w)
+            }
+        };
+        out & within
+    }
+
+    /// The connected part of `within` that holds `seed` (a cell of `within`).
+    fn grow(&self, seed: Bits<W>, within: Bits<W>) -> Bits<W> {
+        let mut part = seed;
+        loop {
+            let next = self.spread_in(part, within);
+            if next == part {
+                return part;
+            }
+            part = next;
+        }
+    }
+
+    /// As `grow`, but stopping once the part holds more than `limit` of the `counted`
+    /// cells; with the number of counted cells in what it returns.
+    fn grow_until(
+        &self,
+        seed: Bits<W>,
+        within: Bits<W>,
+        counted: Bits<W>,
+        limit: u32,
+    ) -> (Bits<W>, u32) {
+        let mut part = seed;
+        let mut hits = part & counted;
+        let mut k = hits.count();
+        loop {
+            if k > limit {
+                return (part, k);
+            }
+            let next = self.spread_in(part, within);
+            if next == part {
+                return (part, k);
+            }
+            part = next;
+            // Counted only when new counted cells come in (a count is costly).
+            if part & counted != hits {
+                hits = part & counted;
+                k = hits.count();
+            }
+        }
+    }
 }
 
 /// Reused buffers, so that a playout's turn-start checks do not allocate.
 #[derive(Default)]
 struct Scratch {
-    /// Per cell: `NONE`, or the node (region or group) it belongs to.
-    node: Vec<u32>,
-    member: Vec<bool>,
-    counted: Vec<bool>,
-    /// Per node: the counted cells in it, and whether it is a group.
+    /// The layouts of the boards seen last, a few.
+    layouts: Vec<Layout>,
+    /// The graph's nodes (regions, then groups): their cells, `W` words each; the
+    /// counted cells in each; whether each is a group.
+    sets: Vec<u64>,
     count: Vec<u32>,
     is_group: Vec<bool>,
-    stack: Vec<Cell>,
+    /// Per region, the cells of the groups next to it (`W` words each).
+    near: Vec<u64>,
     /// The graph's adjacency matrix, a row of `words` bits per node.
     adjacent: Vec<u64>,
-    /// Nodes reached, as bits.
-    seen: Vec<u64>,
+    /// The depth-first search's visits and path.
+    visits: Vec<Visit>,
     queue: Vec<u32>,
-    /// The quick test's marks: a cell is reached when its mark is `stamp`.
-    mark: Vec<u32>,
-    stamp: u32,
 }
 
-const NONE: u32 = u32::MAX;
+/// The layouts kept per thread.
+const LAYOUTS: usize = 8;
 
 impl Scratch {
-    /// Whether some region of the board without every member cell holds more than
-    /// half of the `total` counted cells (then no group separates): breadth-first
-    /// searches through the cells that are not members, from each counted one not
-    /// reached yet, each stopping as soon as it has seen more than half. Reads only
-    /// the cells it reaches, and the board up to the first counted cells.
-    fn some_region_holds_most(
+    fn run<const W: usize>(
         &mut self,
-        board: &Board,
-        adjacency: Adjacency,
-        member: &impl Fn(Cell) -> bool,
-        counted: &impl Fn(Cell) -> bool,
-        total: u32,
+        (board, adjacency, member, counted): (&Board, Adjacency, Cells, Cells),
     ) -> bool {
-        let nbrs = board.neighbours(adjacency);
-        let half = total / 2;
-        let n = board.len();
-        if self.mark.len() != n || self.stamp == u32::MAX {
-            self.mark.clear();
-            self.mark.resize(n, 0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-        let stamp = self.stamp;
-        // Counted cells left to meet, in the scan or in a search.
-        let mut unseen = total;
-        for from in board.cells() {
-            // The rest cannot make a region of more than half.
-            if unseen <= half {
-                return false;
-            }
-            if self.mark[from as usize] == stamp || !counted(from) {
-                continue;
-            }
-            if member(from) {
-                unseen -= 1;
-                continue;
-            }
-            self.mark[from as usize] = stamp;
-            self.stack.clear();
-            self.stack.push(from);
-            let mut head = 0;
-            let mut count = 0;
-            while head < self.stack.len() {
-                let c = self.stack[head];
-                head += 1;
-                if counted(c) {
-                    count += 1;
-                    if count > half {
-                        return true;
-                    }
+        let i = match self.layouts.iter().position(|l| l.is_of(board)) {
+            Some(i) => i,
+            None => {
+                if self.layouts.len() == LAYOUTS {
+                    self.layouts.remove(0);
                 }
-                for &m in nbrs.of(c) {
-                    if self.mark[m as usize] != stamp && !member(m) {
-                        self.mark[m as usize] = stamp;
-                        self.stack.push(m);
-                    }
-                }
+                self.layouts.push(Layout::new(board));
+                self.layouts.len() - 1
             }
-            unseen -= count;
-        }
-        false
+        };
+        let layout = &self.layouts[i];
+        let geometry = Geometry::<W>::new(layout, adjacency);
+        let (member, counted) = (layout.read(member), layout.read(counted));
+        self.decide(&geometry, member, counted)
     }
 
-    /// Labels the cells reachable from `from` through cells of the same kind (member or
-    /// not) as node `id`; returns the number of counted cells among them. Stops (with
-    /// the labelling unfinished) once the count passes `limit`.
-    fn flood(
+    /// The test on bit sets (see [`separates`]): the regions that hold counted cells,
+    /// then, if none holds more than half, the graph.
+    fn decide<const W: usize>(
         &mut self,
-        nbrs: &crate::rules::board::Neighbours,
-        from: Cell,
-        id: u32,
-        limit: u32,
-    ) -> u32 {
-        let kind = self.member[from as usize];
-        let mut count = 0;
-        self.node[from as usize] = id;
-        self.stack.clear();
-        self.stack.push(from);
-        // Breadth first: counted cells near the start are found before far ones.
-        let mut head = 0;
-        while head < self.stack.len() {
-            let c = self.stack[head];
-            head += 1;
-            count += u32::from(self.counted[c as usize]);
-            if count > limit {
-                return count;
-            }
-            for &m in nbrs.of(c) {
-                if self.node[m as usize] == NONE && self.member[m as usize] == kind {
-                    self.node[m as usize] = id;
-                    self.stack.push(m);
-                }
-            }
-        }
-        count
-    }
-
-    fn separates(
-        &mut self,
-        board: &Board,
-        adjacency: Adjacency,
-        member: impl Fn(Cell) -> bool,
-        counted: impl Fn(Cell) -> bool,
+        geometry: &Geometry<W>,
+        member: Bits<W>,
+        counted: Bits<W>,
     ) -> bool {
-        let nbrs = board.neighbours(adjacency);
-        let n = board.len();
-        self.node.clear();
-        self.node.resize(n, NONE);
-        self.member.clear();
-        self.member.resize(n, false);
-        self.counted.clear();
-        self.counted.resize(n, false);
-        let mut total = 0;
-        let mut any_member = false;
-        for c in board.cells() {
-            self.member[c as usize] = member(c);
-            self.counted[c as usize] = counted(c);
-            total += u32::from(self.counted[c as usize]);
-            any_member |= self.member[c as usize];
-        }
-        if !any_member {
+        if member.is_empty() {
             return false;
         }
-        let half = total / 2;
+        let half = counted.count() / 2;
+        let free = geometry.cells.without(member);
+        self.sets.clear();
         self.count.clear();
         self.is_group.clear();
-        // The regions without any member cell that hold counted cells, first: if one
-        // holds more than half, no group separates.
-        for c in board.cells() {
-            if self.counted[c as usize] && !self.member[c as usize] && self.node[c as usize] == NONE
-            {
-                let id = self.count.len() as u32;
-                let k = self.flood(nbrs, c, id, half);
-                if k > half {
-                    return false;
-                }
-                self.count.push(k);
-                self.is_group.push(false);
+        // The counted cells outside the regions grown so far: once at most half are
+        // left, no region can hold more than half.
+        let mut todo = counted & free;
+        let mut unseen = todo.count();
+        let mut grown = Bits::EMPTY;
+        while unseen > half {
+            let start = todo.first().expect("a counted cell left");
+            let (region, k) = geometry.grow_until(Bits::cell(start), free, counted, half);
+            if k > half {
+                return false;
             }
+            self.push(region, k, false);
+            grown |= region;
+            todo = todo.without(region);
+            unseen -= k;
         }
-        // The other regions and the groups.
-        for c in board.cells() {
-            if self.node[c as usize] == NONE {
-                let id = self.count.len() as u32;
-                let k = self.flood(nbrs, c, id, u32::MAX);
-                self.count.push(k);
-                self.is_group.push(self.member[c as usize]);
-            }
+        // The other regions.
+        self.add_parts(geometry, free.without(grown), free, counted, false);
+        let regions = self.count.len();
+        // Each region's groups (grown at once from the member cells next to it), and
+        // the member cells in groups next to two regions or more.
+        self.near.clear();
+        let (mut once, mut twice) = (Bits::EMPTY, Bits::EMPTY);
+        for r in 0..regions {
+            let border = geometry.spread_in(self.set(r), member);
+            let groups = geometry.grow(border, member);
+            self.near.extend_from_slice(&groups.0);
+            twice |= once & groups;
+            once |= groups;
         }
-        // Edges between groups and the regions they touch.
+        // The groups in the graph: those next to two regions or more, and those that
+        // hold counted cells. Any other group hangs from one region (or none) and
+        // holds nothing: removing it changes no component's count, and removing
+        // another leaves it with its region; it separates only if every component
+        // of the board holds at most half, and then every group does.
+        let holding = geometry.grow(counted & member, member);
+        self.add_parts(geometry, twice | holding, member, counted, true);
+        self.link::<W>(regions);
+        self.some_group_splits(half)
+    }
+
+    fn push<const W: usize>(&mut self, set: Bits<W>, count: u32, is_group: bool) {
+        self.sets.extend_from_slice(&set.0);
+        self.count.push(count);
+        self.is_group.push(is_group);
+    }
+
+    fn set<const W: usize>(&self, node: usize) -> Bits<W> {
+        Bits::load(&self.sets[node * W..(node + 1) * W])
+    }
+
+    /// Adds the connected parts of `within` that hold the cells of `rest` as nodes.
+    fn add_parts<const W: usize>(
+        &mut self,
+        geometry: &Geometry<W>,
+        mut rest: Bits<W>,
+        within: Bits<W>,
+        counted: Bits<W>,
+        is_group: bool,
+    ) {
+        while let Some(c) = rest.first() {
+            let part = geometry.grow(Bits::cell(c), within);
+            self.push(part, (part & counted).count(), is_group);
+            rest = rest.without(part);
+        }
+    }
+
+    /// The graph's edges: between each group (the nodes from `regions` on) and each
+    /// region (the nodes before) it is one of the groups of.
+    fn link<const W: usize>(&mut self, regions: usize) {
         let nodes = self.count.len();
         let words = nodes.div_ceil(64);
         self.adjacent.clear();
         self.adjacent.resize(nodes * words, 0);
-        for c in board.cells() {
-            if !self.member[c as usize] {
-                continue;
-            }
-            let g = self.node[c as usize] as usize;
-            for &m in nbrs.of(c) {
-                if !self.member[m as usize] {
-                    let r = self.node[m as usize] as usize;
+        for g in regions..nodes {
+            let cells: Bits<W> = self.set(g);
+            for r in 0..regions {
+                let near = Bits::load(&self.near[r * W..(r + 1) * W]);
+                if !(cells & near).is_empty() {
                     self.adjacent[g * words + r / 64] |= 1 << (r % 64);
                     self.adjacent[r * words + g / 64] |= 1 << (g % 64);
                 }
             }
         }
-        // Each group in turn: the components of the graph without it.
-        for g in 0..nodes {
-            if !self.is_group[g] {
+    }
+
+    /// Whether removing some group leaves every component of the graph with at most
+    /// `half` counted cells. One depth-first search of the graph (as for cut
+    /// vertices) finds them all: without a node v, each subtree of a child of v that
+    /// no edge joins to a node above v is a component of its own, and the rest of
+    /// v's component (without v) is one more, if v is not the search's root.
+    fn some_group_splits(&mut self, half: u32) -> bool {
+        let nodes = self.count.len();
+        let words = nodes.div_ceil(64);
+        self.visits.clear();
+        self.visits.resize(nodes, Visit::default());
+        // The components holding more than half.
+        let mut heavy = 0;
+        let mut time = 0;
+        for root in 0..nodes {
+            if self.visits[root].order != 0 {
                 continue;
             }
-            self.seen.clear();
-            self.seen.resize(words, 0);
-            self.seen[g / 64] |= 1 << (g % 64);
-            let mut ok = true;
-            for s in 0..nodes {
-                if self.seen[s / 64] >> (s % 64) & 1 == 1 {
-                    continue;
-                }
-                self.seen[s / 64] |= 1 << (s % 64);
-                self.queue.clear();
-                self.queue.push(s as u32);
-                let mut sum = 0;
-                while let Some(x) = self.queue.pop() {
-                    sum += self.count[x as usize];
-                    for w in 0..words {
-                        let mut fresh = self.adjacent[x as usize * words + w] & !self.seen[w];
-                        self.seen[w] |= fresh;
-                        while fresh != 0 {
-                            self.queue.push((w * 64) as u32 + fresh.trailing_zeros());
-                            fresh &= fresh - 1;
+            self.visit(root, root, &mut time);
+            self.queue.push(root as u32);
+            while let Some(&v) = self.queue.last() {
+                let v = v as usize;
+                match self.next_neighbour(v, words) {
+                    Some(u) if self.visits[u].order == 0 => {
+                        self.visit(u, root, &mut time);
+                        self.queue.push(u as u32);
+                    }
+                    // An edge back up (to the parent too, which changes no test).
+                    Some(u) => {
+                        let up = self.visits[u].order;
+                        let low = &mut self.visits[v].low;
+                        *low = (*low).min(up);
+                    }
+                    None => {
+                        self.queue.pop();
+                        if let Some(&p) = self.queue.last() {
+                            let (child, parent) = (self.visits[v], &mut self.visits[p as usize]);
+                            parent.low = parent.low.min(child.low);
+                            parent.below += child.below;
+                            if child.low >= parent.order {
+                                parent.cut_off += child.below;
+                                parent.largest_cut = parent.largest_cut.max(child.below);
+                            }
                         }
                     }
                 }
-                if sum > half {
-                    ok = false;
-                    break;
-                }
             }
-            if ok {
-                return true;
-            }
+            heavy += usize::from(self.visits[root].below > half);
         }
-        false
+        // Without a component of more than half, every group separates.
+        heavy == 0
+            || (0..nodes).any(|g| {
+                let v = self.visits[g];
+                let whole = self.visits[v.root as usize].below;
+                self.is_group[g]
+                    && heavy == usize::from(whole > half)
+                    && v.largest_cut <= half
+                    && whole - self.count[g] - v.cut_off <= half
+            })
     }
+
+    /// Starts the search's visit of `node`, in the component of `root`.
+    fn visit(&mut self, node: usize, root: usize, time: &mut u32) {
+        *time += 1;
+        self.visits[node] = Visit {
+            order: *time,
+            low: *time,
+            below: self.count[node],
+            root: root as u32,
+            ..Visit::default()
+        };
+    }
+
+    /// The next neighbour of `v` in the search, if any is left.
+    fn next_neighbour(&mut self, v: usize, words: usize) -> Option<usize> {
+        let nodes = self.count.len();
+        let mut i = self.visits[v].next as usize;
+        while i < nodes {
+            let bits = self.adjacent[v * words + i / 64] >> (i % 64);
+            if bits != 0 {
+                let u = i + bits.trailing_zeros() as usize;
+                self.visits[v].next = u as u32 + 1;
+                return Some(u);
+            }
+            i = (i / 64 + 1) * 64;
+        }
+        self.visits[v].next = nodes as u32;
+        None
+    }
+}
+
+/// A node's visit in the depth-first search of the graph.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    /// The visit's order from 1 (0: not visited), and the least order of a node that
+    /// an edge joins to the node's subtree.
+    order: u32,
+    low: u32,
+    /// The counted cells in the node's subtree; in the subtrees of its children cut
+    /// off by its removal, together and the largest.
+    below: u32,
+    cut_off: u32,
+    largest_cut: u32,
+    /// The search's root in the node's component; the next neighbour to look at.
+    root: u32,
+    next: u32,
 }
 
 /// The definition, group by group and region by region (the reference for `separates`).
@@ -346,7 +801,24 @@ fn separates_slowly(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardShape;
+
+    /// A piece layer of 1s where `member` holds.
+    fn layer(b: &Board, member: impl Fn(Cell) -> bool) -> Vec<u8> {
+        (0..b.len())
+            .map(|c| u8::from(b.contains(c as Cell) && member(c as Cell)))
+            .collect()
+    }
+
+    /// `separates` with sets given as predicates (as layers of 1s).
+    fn separates_where(
+        b: &Board,
+        adjacency: Adjacency,
+        member: impl Fn(Cell) -> bool,
+        counted: impl Fn(Cell) -> bool,
+    ) -> bool {
+        let (m, k) = (layer(b, member), layer(b, counted));
+        separates(b, adjacency, Cells::Holding(&m, 1), Cells::Occupied(&k))
+    }
 
     #[test]
     fn a_wall_across_a_board_separates_and_a_stub_does_not() {
@@ -356,13 +828,13 @@ mod tests {
         let wall = |c: Cell| b.xy(c).0 == 2;
         // a1 | e1 e5: the right region holds two pawns.
         let right_two = |c: Cell| [cell("a1"), cell("e1"), cell("e5")].contains(&c);
-        assert!(!separates(&b, Adjacency::Orthogonal, wall, right_two, 3));
+        assert!(!separates_where(&b, Adjacency::Orthogonal, wall, right_two));
         // a1 | e5, and c3 on the wall lies in no region: one pawn each side.
         let split = |c: Cell| [cell("a1"), cell("e5"), cell("c3")].contains(&c);
-        assert!(separates(&b, Adjacency::Orthogonal, wall, split, 3));
+        assert!(separates_where(&b, Adjacency::Orthogonal, wall, split));
         // Without c5 the two sides join round the top.
         let stub = |c: Cell| b.xy(c).0 == 2 && b.xy(c).1 < 4;
-        assert!(!separates(&b, Adjacency::Orthogonal, stub, split, 3));
+        assert!(!separates_where(&b, Adjacency::Orthogonal, stub, split));
     }
 
     #[test]
@@ -376,15 +848,12 @@ mod tests {
         let far2 = b.cell_at(4, 2).unwrap();
         let pawns = |c: Cell| c == corner || c == far1 || c == far2;
         // Regions: {corner} with 1 pawn, the rest with 2 > 1: not separated.
-        assert!(!separates(&b, Adjacency::All, member, pawns, 3));
+        assert!(!separates_where(&b, Adjacency::All, member, pawns));
     }
 
-    /// The graph form agrees with the definition on random positions of square and hex
-    /// boards, counting pieces or a region, sparse and dense.
-    #[test]
-    fn the_graph_test_agrees_with_the_definition() {
-        let mut rng = crate::engine::rng::Rng::new(11);
-        let boards = [
+    /// Boards of every shape, one to many words, with holes and a width of 64.
+    fn boards() -> Vec<(Board, Adjacency)> {
+        vec![
             (Board::square(6), Adjacency::Orthogonal),
             (Board::square(5), Adjacency::All),
             (Board::new(BoardShape::Hexagon, &[4], &[]), Adjacency::All),
@@ -392,10 +861,89 @@ mod tests {
                 Board::new(BoardShape::Square, &[7], &[(2, 2), (3, 4)]),
                 Adjacency::Orthogonal,
             ),
-        ];
-        let mut yes = 0;
-        for (b, adj) in &boards {
-            for round in 0..3000 {
+            (Board::new(BoardShape::Hexagon, &[8], &[]), Adjacency::All),
+            (Board::square(26), Adjacency::Orthogonal),
+            (Board::new(BoardShape::Triangle, &[12], &[]), Adjacency::All),
+            (
+                Board::new(BoardShape::Rhombus, &[9, 11], &[]),
+                Adjacency::All,
+            ),
+            (
+                Board::new(BoardShape::Rectangle, &[64, 5], &[(10, 2), (11, 2)]),
+                Adjacency::All,
+            ),
+            (
+                Board::new(BoardShape::Rectangle, &[13, 9], &[]),
+                Adjacency::Diagonal,
+            ),
+        ]
+    }
+
+    /// One step of growth reaches exactly a cell's neighbours, on every board and for
+    /// every adjacency; the layers are read as bits faithfully.
+    #[test]
+    fn the_masks_agree_with_the_board() {
+        fn check<const W: usize>(b: &Board) {
+            let layout = Layout::new(b);
+            for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
+                let g = Geometry::<W>::new(&layout, adjacency);
+                for c in b.cells() {
+                    let mut expected = Bits::cell(c as usize);
+                    for &m in b.neighbours(adjacency).of(c) {
+                        expected |= Bits::cell(m as usize);
+                    }
+                    assert!(g.spread_in(Bits::cell(c as usize), g.cells) == expected, "{c}");
+                }
+            }
+            let mut rng = crate::engine::rng::Rng::new(5);
+            for _ in 0..50 {
+                let bytes: Vec<u8> = (0..b.len()).map(|_| rng.below(4) as u8).collect();
+                for code in [None, Some(0), Some(1), Some(3)] {
+                    let bits: Bits<W> = layer_bits(&bytes, code);
+                    for (c, &x) in bytes.iter().enumerate() {
+                        let hit = code.map_or(x != 0, |code| x == code);
+                        assert_eq!(bits.0[c / 64] >> (c % 64) & 1 == 1, hit);
+                    }
+                }
+            }
+        }
+        // Layers of every length up to two words, one byte at a time at the end.
+        let mut rng = crate::engine::rng::Rng::new(7);
+        for len in 0..=128 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.below(3) as u8).collect();
+            for code in [None, Some(2)] {
+                let bits: Bits<2> = layer_bits(&bytes, code);
+                for c in 0..128 {
+                    let hit = bytes
+                        .get(c)
+                        .is_some_and(|&x| code.map_or(x != 0, |k| x == k));
+                    assert_eq!(bits.0[c / 64] >> (c % 64) & 1 == 1, hit, "{len} {c}");
+                }
+            }
+        }
+        for (b, _) in boards() {
+            match b.len().div_ceil(64) {
+                1 => check::<1>(&b),
+                2 => check::<2>(&b),
+                3 => check::<3>(&b),
+                4 => check::<4>(&b),
+                5..=8 => check::<8>(&b),
+                9..=11 => check::<11>(&b),
+                w => panic!("{w} words"),
+            }
+        }
+    }
+
+    /// The graph form agrees with the definition on random positions of boards of
+    /// every shape and size (one word to eleven), counting pieces, a region or every
+    /// cell, sparse and dense.
+    #[test]
+    fn the_graph_test_agrees_with_the_definition() {
+        let mut rng = crate::engine::rng::Rng::new(11);
+        for (b, adj) in &boards() {
+            let rounds = if b.len() > 200 { 600 } else { 3000 };
+            let mut yes = 0;
+            for round in 0..rounds {
                 let density = rng.below(90);
                 let members: Vec<bool> = (0..b.len()).map(|_| rng.below(100) < density).collect();
                 let things = 1 + rng.below(6);
@@ -403,19 +951,32 @@ mod tests {
                     .map(|_| rng.below(b.len() as u32) < things)
                     .collect();
                 let member = |c: Cell| members[c as usize];
-                let count = |c: Cell| {
-                    if round % 2 == 0 {
-                        counted[c as usize]
-                    } else {
-                        b.regions_of(c) & 1 != 0
-                    }
+                let count = |c: Cell| match round % 3 {
+                    0 => counted[c as usize],
+                    1 => b.regions_of(c) & 1 != 0,
+                    _ => true,
                 };
-                let total = b.cells().filter(|&c| count(c)).count() as u32;
-                let fast = separates(b, *adj, member, count, total);
-                assert_eq!(fast, separates_slowly(b, *adj, &member, &count));
+                let members_layer = layer(b, member);
+                let pieces = layer(b, |c| counted[c as usize]);
+                let counting = match round % 3 {
+                    0 => Cells::Occupied(&pieces),
+                    1 => Cells::Region(0),
+                    _ => Cells::All,
+                };
+                let fast = separates(b, *adj, Cells::Holding(&members_layer, 1), counting);
+                assert_eq!(
+                    fast,
+                    separates_slowly(b, *adj, &member, &count),
+                    "{} round {round}",
+                    b.describe()
+                );
                 yes += usize::from(fast);
             }
+            assert!(
+                yes > rounds / 20,
+                "both answers are exercised on {} ({yes} separations)",
+                b.describe()
+            );
         }
-        assert!(yes > 500, "both answers are exercised ({yes} separations)");
     }
 }

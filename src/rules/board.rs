@@ -733,6 +733,14 @@ impl Board {
         }
         out
     }
+
+    /// The tables behind [`Board::contains`] and [`Board::regions_of`], one entry per
+    /// grid position: whether it is a cell, and its region bits (0 off the board). For
+    /// code that keeps its own bit sets of a board and must tell boards apart by what
+    /// they hold (the separation test caches its masks per board).
+    pub fn grid_tables(&self) -> (&[bool], &[u32]) {
+        (&self.on, &self.regions_of)
+    }
 }
 
 /// A map of grid positions (a candidate symmetry).

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::engine::goals;
+use crate::engine::separation::{self, Cells};
 
 impl State {
     /// The number of `colour`'s pieces standing on its own edges.
@@ -131,24 +132,17 @@ impl State {
         if out.is_empty() {
             let conditions = rules.turn_start.iter().chain(&rules.after_move);
             for (piece, counted) in conditions.flat_map(|r| separations(&r.cond)) {
-                let counted = |c: Cell| match counted {
-                    Counted::Pieces(k) => self.cells[k * n + c as usize] != content::EMPTY,
-                    Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
-                    Counted::AllCells => true,
-                };
-                let total = b.cells().filter(|&c| counted(c)).count() as u32;
                 let code = content::of_player(p as u8);
                 let mine = |c: Cell| self.cells[piece * n + c as usize] == code;
                 let adjacency = b.natural_adjacency();
                 for g in goals::groups(b, adjacency, &mine) {
-                    let mut member = vec![false; n];
-                    g.iter().for_each(|&c| member[c as usize] = true);
-                    if crate::engine::separation::separates(
+                    let mut member = vec![0u8; n];
+                    g.iter().for_each(|&c| member[c as usize] = 1);
+                    if separation::separates(
                         b,
                         adjacency,
-                        |c| member[c as usize],
-                        counted,
-                        total,
+                        Cells::Holding(&member, 1),
+                        Cells::counted(counted, &self.cells, n),
                     ) {
                         out.extend(g);
                     }
@@ -205,29 +199,17 @@ impl State {
                 piece,
                 counted,
             } => {
-                let n = self.rules.board.len();
+                let b = &self.rules.board;
+                let n = b.len();
                 let who = match whose {
                     Whose::Enemy => content::opponent_of(mover),
                     _ => content::of_player(mover),
                 };
-                let base = piece * n;
-                let member = |c: Cell| self.cells[base + c as usize] == who;
-                let b = &self.rules.board;
-                let counted_at = |c: Cell| match counted {
-                    Counted::Pieces(k) => self.cells[k * n + c as usize] != 0,
-                    Counted::Region(bit) => b.regions_of(c) & (1 << bit) != 0,
-                    Counted::AllCells => true,
-                };
-                let total = match counted {
-                    Counted::Pieces(k) => self.counts[*k][1..].iter().map(|&x| u32::from(x)).sum(),
-                    _ => b.cells().filter(|&c| counted_at(c)).count() as u32,
-                };
-                crate::engine::separation::separates(
+                separation::separates(
                     b,
-                    self.rules.board.natural_adjacency(),
-                    member,
-                    counted_at,
-                    total,
+                    b.natural_adjacency(),
+                    Cells::Holding(&self.cells[piece * n..(piece + 1) * n], who),
+                    Cells::counted(*counted, &self.cells, n),
                 )
             }
             Pred::NoMove => !self.has_move(mover),
