@@ -205,7 +205,7 @@ fn layer_bits<const W: usize>(layer: &[u8], code: Option<u8>) -> Bits<W> {
         // The bytes equal to `code` are the zero bytes of the layer xor `code`s.
         Some(code) => bits_where(
             layer,
-            |x| !nonzero(x ^ 0x0101_0101_0101_0101 * u64::from(code)) & HIGH,
+            |x| !nonzero(x ^ (0x0101_0101_0101_0101 * u64::from(code))) & HIGH,
             |b| b == code,
         ),
         None => bits_where(layer, nonzero, |b| b != 0),
