@@ -892,7 +892,10 @@ mod tests {
                     for &m in b.neighbours(adjacency).of(c) {
                         expected |= Bits::cell(m as usize);
                     }
-                    assert!(g.spread_in(Bits::cell(c as usize), g.cells) == expected, "{c}");
+                    assert!(
+                        g.spread_in(Bits::cell(c as usize), g.cells) == expected,
+                        "{c}"
+                    );
                 }
             }
             let mut rng = crate::engine::rng::Rng::new(5);
