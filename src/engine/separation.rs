@@ -8,10 +8,12 @@
 //! the largest boards): the member and counted cells are read from the piece layers
 //! eight bytes at a time, and a connected part of the board grows by whole-set steps
 //! (each adds every neighbour of the part at once: shifts by one column and by one
-//! row, masked by the board's cells and by its first and last columns), so growing
-//! a part costs one step per cell of its breadth rather than work per cell. The masks
-//! of a board (its cells, its columns' ends, its regions, the offsets of each
-//! adjacency) are made once and kept per thread for the last few boards seen.
+//! row, masked by the first and last columns and by the cells the part may take), so
+//! growing a part costs a step per cell of its breadth rather than work per cell;
+//! parts of a few cells are searched cell by cell instead. The masks of a board (its
+//! cells, its columns' ends, its regions, the offsets of each adjacency) are made
+//! once and kept per thread for the last few boards seen, known again by the board's
+//! tables, so the answer depends on the position alone.
 
 use crate::rules::board::{Board, Cell, Neighbours};
 use crate::rules::{Adjacency, BoardShape, Counted};
@@ -56,6 +58,12 @@ impl<'a> Cells<'a> {
 /// group separates. The regions that hold counted cells are grown first, from one
 /// counted cell each, every growth stopping as soon as it holds more than half: that
 /// usually ends the test after a growth or two, without the rest of the graph.
+///
+/// Otherwise the graph holds every region but only the groups that can matter: those
+/// next to two regions or more, and those holding counted cells (a group hanging from
+/// one region and holding nothing changes no component's count when removed). One
+/// depth-first search of it, as for cut vertices, gives the components left without
+/// each group at once.
 pub fn separates(board: &Board, adjacency: Adjacency, member: Cells, counted: Cells) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -220,7 +228,7 @@ fn layer_bits<const W: usize>(layer: &[u8], code: Option<u8>) -> Bits<W> {
         // The bytes equal to `code` are the zero bytes of the layer xor `code`s.
         Some(code) => bits_where(
             layer,
-            |x| !nonzero(x ^ 0x0101_0101_0101_0101 * u64::from(code)) & HIGH,
+            |x| !nonzero(x ^ (0x0101_0101_0101_0101 * u64::from(code))) & HIGH,
             |b| b == code,
         ),
         None => bits_where(layer, nonzero, |b| b != 0),
