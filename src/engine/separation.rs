@@ -8,14 +8,14 @@
 //! the largest boards): the member and counted cells are read from the piece layers
 //! eight bytes at a time, and a connected part of the board grows by whole-set steps
 //! (each adds every neighbour of the part at once: shifts by one column and by one
-//! row, masked by the board's cells and by its first and last columns), so growing
-//! a part costs one step per cell of its breadth rather than work per cell. The masks
-//! of a board (its cells, its columns' ends, its regions, the offsets of each
-//! adjacency) are made once and kept per thread for the last few boards seen.
+//! row, masked by the first and last columns and by the cells the part may take), so
+//! growing a part costs a step per cell of its breadth rather than work per cell;
+//! parts of a few cells are searched cell by cell instead. The masks of a board (its
+//! cells, its columns' ends, its regions, the offsets of each adjacency) are made
+//! once and kept per thread for the last few boards seen, known again by the board's
+//! tables, so the answer depends on the position alone.
 
-use crate::rules::board::Board;
-#[cfg(test)]
-use crate::rules::board::Cell;
+use crate::rules::board::{Board, Cell, Neighbours};
 use crate::rules::{Adjacency, BoardShape, Counted};
 use std::cell::RefCell;
 use std::ops::{BitAnd, BitOr, BitOrAssign};
@@ -58,6 +58,12 @@ impl<'a> Cells<'a> {
 /// group separates. The regions that hold counted cells are grown first, from one
 /// counted cell each, every growth stopping as soon as it holds more than half: that
 /// usually ends the test after a growth or two, without the rest of the graph.
+///
+/// Otherwise the graph holds every region but only the groups that can matter: those
+/// next to two regions or more, and those holding counted cells (a group hanging from
+/// one region and holding nothing changes no component's count when removed). One
+/// depth-first search of it, as for cut vertices, gives the components left without
+/// each group at once.
 pub fn separates(board: &Board, adjacency: Adjacency, member: Cells, counted: Cells) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -107,6 +113,23 @@ impl<const W: usize> Bits<W> {
             *to = from;
         }
         b
+    }
+
+    /// Calls `f` with each cell of the set, in order.
+    #[inline(always)]
+    fn each(&self, mut f: impl FnMut(usize)) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(i * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn has(&self, c: usize) -> bool {
+        self.0[c / 64] >> (c % 64) & 1 == 1
     }
 
     fn is_empty(&self) -> bool {
@@ -353,12 +376,14 @@ impl Layout {
 }
 
 /// What growing a part of the board needs: the layout's masks for one adjacency.
-struct Geometry<const W: usize> {
+struct Geometry<'a, const W: usize> {
     cells: Bits<W>,
     not_first: Bits<W>,
     not_last: Bits<W>,
     width: usize,
     pattern: Pattern,
+    /// The board's neighbour lists, for searching small parts cell by cell.
+    neighbours: &'a Neighbours,
 }
 
 /// The neighbours' offsets of an adjacency (see `Layout::offsets`): the usual four
@@ -386,14 +411,15 @@ impl Pattern {
     }
 }
 
-impl<const W: usize> Geometry<W> {
-    fn new(layout: &Layout, adjacency: Adjacency) -> Self {
+impl<'a, const W: usize> Geometry<'a, W> {
+    fn new(layout: &Layout, board: &'a Board, adjacency: Adjacency) -> Self {
         Geometry {
             cells: Bits::load(&layout.cells),
             not_first: Bits::load(&layout.not_first),
             not_last: Bits::load(&layout.not_last),
             width: layout.width,
             pattern: Pattern::of(layout.offsets[adjacency as usize]),
+            neighbours: board.neighbours(adjacency),
         }
     }
 
@@ -436,7 +462,32 @@ impl<const W: usize> Geometry<W> {
         out & within
     }
 
-    /// The connected part of `within` that holds `seed` (a cell of `within`).
+    /// The connected part of `within` that holds cell `start` (of `within`): searched
+    /// cell by cell while it is small (most parts are a cell or a few), then grown.
+    fn grow_from(&self, start: usize, within: Bits<W>) -> Bits<W> {
+        const SMALL: usize = 8;
+        let mut part = Bits::cell(start);
+        let mut found = [0; SMALL];
+        found[0] = start as Cell;
+        let (mut head, mut len) = (0, 1);
+        while head < len {
+            for &m in self.neighbours.of(found[head]) {
+                if within.has(m as usize) && !part.has(m as usize) {
+                    part.0[m as usize / 64] |= 1 << (m % 64);
+                    if len == SMALL {
+                        return self.grow(part, within);
+                    }
+                    found[len] = m;
+                    len += 1;
+                }
+            }
+            head += 1;
+        }
+        part
+    }
+
+    /// The connected parts of `within` that hold the cells of `seed` (cells of
+    /// `within`).
     fn grow(&self, seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         let mut part = seed;
         loop {
@@ -449,7 +500,10 @@ impl<const W: usize> Geometry<W> {
     }
 
     /// As `grow`, but stopping once the part holds more than `limit` of the `counted`
-    /// cells; with the number of counted cells in what it returns.
+    /// cells; with the number of counted cells in what it returns. (Out of line, as
+    /// are the graph's steps: inlined into one function, their bit sets crowd the
+    /// registers and every step is slower.)
+    #[inline(never)]
     fn grow_until(
         &self,
         seed: Bits<W>,
@@ -488,8 +542,8 @@ struct Scratch {
     sets: Vec<u64>,
     count: Vec<u32>,
     is_group: Vec<bool>,
-    /// Per region, the cells of the groups next to it (`W` words each).
-    near: Vec<u64>,
+    /// Per cell of a region, the region's node.
+    label: Vec<u32>,
     /// The graph's adjacency matrix, a row of `words` bits per node.
     adjacent: Vec<u64>,
     /// The depth-first search's visits and path.
@@ -516,7 +570,7 @@ impl Scratch {
             }
         };
         let layout = &self.layouts[i];
-        let geometry = Geometry::<W>::new(layout, adjacency);
+        let geometry = Geometry::<W>::new(layout, board, adjacency);
         let (member, counted) = (layout.read(member), layout.read(counted));
         self.decide(&geometry, member, counted)
     }
@@ -525,7 +579,7 @@ impl Scratch {
     /// then, if none holds more than half, the graph.
     fn decide<const W: usize>(
         &mut self,
-        geometry: &Geometry<W>,
+        geometry: &Geometry<'_, W>,
         member: Bits<W>,
         counted: Bits<W>,
     ) -> bool {
@@ -556,25 +610,26 @@ impl Scratch {
         // The other regions.
         self.add_parts(geometry, free.without(grown), free, counted, false);
         let regions = self.count.len();
-        // Each region's groups (grown at once from the member cells next to it), and
-        // the member cells in groups next to two regions or more.
-        self.near.clear();
-        let (mut once, mut twice) = (Bits::EMPTY, Bits::EMPTY);
+        // The member cells next to a region that are in a group next to a region
+        // before it: the groups next to the regions so far are grown as regions
+        // bring new ones (each group once), so a group next to two regions or more
+        // has a cell next to the second in what was grown.
+        let (mut reached, mut again) = (Bits::EMPTY, Bits::EMPTY);
         for r in 0..regions {
             let border = geometry.spread_in(self.set(r), member);
-            let groups = geometry.grow(border, member);
-            self.near.extend_from_slice(&groups.0);
-            twice |= once & groups;
-            once |= groups;
+            again |= border & reached;
+            let new = border.without(reached);
+            if !new.is_empty() {
+                reached |= geometry.grow(new, member);
+            }
         }
         // The groups in the graph: those next to two regions or more, and those that
         // hold counted cells. Any other group hangs from one region (or none) and
         // holds nothing: removing it changes no component's count, and removing
-        // another leaves it with its region; it separates only if every component
-        // of the board holds at most half, and then every group does.
-        let holding = geometry.grow(counted & member, member);
-        self.add_parts(geometry, twice | holding, member, counted, true);
-        self.link::<W>(regions);
+        // another leaves it with its region; it separates only if no component of
+        // the board holds more than half, and then every group does.
+        self.add_parts(geometry, again | (counted & member), member, counted, true);
+        self.link(geometry, regions, free);
         self.some_group_splits(half)
     }
 
@@ -589,37 +644,45 @@ impl Scratch {
     }
 
     /// Adds the connected parts of `within` that hold the cells of `rest` as nodes.
+    #[inline(never)]
     fn add_parts<const W: usize>(
         &mut self,
-        geometry: &Geometry<W>,
+        geometry: &Geometry<'_, W>,
         mut rest: Bits<W>,
         within: Bits<W>,
         counted: Bits<W>,
         is_group: bool,
     ) {
         while let Some(c) = rest.first() {
-            let part = geometry.grow(Bits::cell(c), within);
+            let part = geometry.grow_from(c, within);
             self.push(part, (part & counted).count(), is_group);
             rest = rest.without(part);
         }
     }
 
-    /// The graph's edges: between each group (the nodes from `regions` on) and each
-    /// region (the nodes before) it is one of the groups of.
-    fn link<const W: usize>(&mut self, regions: usize) {
+    /// The graph's adjacency matrix: an edge between each group (the nodes from
+    /// `regions` on) and the region of each free cell next to it (the regions'
+    /// cells labelled with their nodes first).
+    #[inline(never)]
+    fn link<const W: usize>(&mut self, geometry: &Geometry<'_, W>, regions: usize, free: Bits<W>) {
+        if self.label.len() < 64 * W {
+            self.label.resize(64 * W, 0);
+        }
+        for r in 0..regions {
+            let cells: Bits<W> = self.set(r);
+            cells.each(|c| self.label[c] = r as u32);
+        }
         let nodes = self.count.len();
         let words = nodes.div_ceil(64);
         self.adjacent.clear();
         self.adjacent.resize(nodes * words, 0);
         for g in regions..nodes {
-            let cells: Bits<W> = self.set(g);
-            for r in 0..regions {
-                let near = Bits::load(&self.near[r * W..(r + 1) * W]);
-                if !(cells & near).is_empty() {
-                    self.adjacent[g * words + r / 64] |= 1 << (r % 64);
-                    self.adjacent[r * words + g / 64] |= 1 << (g % 64);
-                }
-            }
+            let border = geometry.spread_in(self.set(g), free);
+            border.each(|c| {
+                let r = self.label[c] as usize;
+                self.adjacent[g * words + r / 64] |= 1 << (r % 64);
+                self.adjacent[r * words + g / 64] |= 1 << (g % 64);
+            });
         }
     }
 
@@ -633,6 +696,22 @@ impl Scratch {
         let words = nodes.div_ceil(64);
         self.visits.clear();
         self.visits.resize(nodes, Visit::default());
+        // A node holding nothing with one neighbour or none is left out: removing it
+        // changes no component's count, removing its neighbour leaves it a component
+        // holding nothing, and a group of them separates only if no component holds
+        // more than half, when every group does.
+        for v in 0..nodes {
+            let row = &self.adjacent[v * words..(v + 1) * words];
+            let mut edges = row.iter().filter(|&&bits| bits != 0);
+            let one = match (edges.next(), edges.next()) {
+                (None, _) => true,
+                (Some(&bits), None) => bits & (bits - 1) == 0,
+                _ => false,
+            };
+            if self.count[v] == 0 && one {
+                self.visits[v].order = LEFT_OUT;
+            }
+        }
         // The components holding more than half.
         let mut heavy = 0;
         let mut time = 0;
@@ -677,6 +756,7 @@ impl Scratch {
                 let v = self.visits[g];
                 let whole = self.visits[v.root as usize].below;
                 self.is_group[g]
+                    && v.order != LEFT_OUT
                     && heavy == usize::from(whole > half)
                     && v.largest_cut <= half
                     && whole - self.count[g] - v.cut_off <= half
@@ -712,6 +792,9 @@ impl Scratch {
         None
     }
 }
+
+/// The order of a node the search leaves out.
+const LEFT_OUT: u32 = u32::MAX;
 
 /// A node's visit in the depth-first search of the graph.
 #[derive(Clone, Copy, Default)]
@@ -886,7 +969,7 @@ mod tests {
         fn check<const W: usize>(b: &Board) {
             let layout = Layout::new(b);
             for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
-                let g = Geometry::<W>::new(&layout, adjacency);
+                let g = Geometry::<W>::new(&layout, b, adjacency);
                 for c in b.cells() {
                     let mut expected = Bits::cell(c as usize);
                     for &m in b.neighbours(adjacency).of(c) {
