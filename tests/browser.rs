@@ -10,37 +10,9 @@ use crate::common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Chromium binary: `$WEFT_CHROMIUM`, or the first of the usual names on the PATH.
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("WEFT_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let names = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/bin")])
-        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-        .find(|p| p.is_file())
-}
-
-/// The browser, or `None` after saying why the test is skipped.
+/// Chromium, or `None` after saying why the test is skipped.
 fn browser(test: &str) -> Option<PathBuf> {
-    let found = chromium();
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Chromium is not installed: .ci/run installs it (apt-get install chromium)"
-        );
-        eprintln!(
-            "skipped {test}: Chromium not found (apt-get install chromium, or set WEFT_CHROMIUM)"
-        );
-    }
-    found
+    find_browser(test, &CHROMIUM)
 }
 
 /// A screenshot's pixels as RGB.

@@ -20,34 +20,9 @@ use std::time::{Duration, Instant};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-/// The Chromium binary, or `None` after saying why the test is skipped (a failure
-/// under CI).
+/// Chromium, or `None` after saying why the test is skipped (a failure under CI).
 fn chromium(test: &str) -> Option<PathBuf> {
-    let names = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let found = std::env::var_os("WEFT_CHROMIUM")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let path = std::env::var_os("PATH").unwrap_or_default();
-            std::env::split_paths(&path)
-                .chain([PathBuf::from("/usr/bin")])
-                .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-                .find(|p| p.is_file())
-        });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Chromium is not installed: .ci/run installs it (apt-get install chromium)"
-        );
-        eprintln!(
-            "skipped {test}: Chromium not found (apt-get install chromium, or set WEFT_CHROMIUM)"
-        );
-    }
-    found
+    crate::common::find_browser(test, &crate::common::CHROMIUM)
 }
 
 /// Headless Chromium with one page, driven over the DevTools protocol.

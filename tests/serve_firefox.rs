@@ -20,28 +20,9 @@ use std::time::Duration;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-/// The Firefox binary, or `None` after saying why the test is skipped (a failure under
-/// CI).
+/// Firefox, or `None` after saying why the test is skipped (a failure under CI).
 fn firefox(test: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("WEFT_FIREFOX")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let path = std::env::var_os("PATH").unwrap_or_default();
-            std::env::split_paths(&path)
-                .chain([PathBuf::from("/usr/bin")])
-                .flat_map(|dir| ["firefox", "firefox-esr"].map(|n| dir.join(n)))
-                .find(|p| p.is_file())
-        });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Firefox is not installed: .ci/run installs it (apt-get install firefox-esr)"
-        );
-        eprintln!(
-            "skipped {test}: Firefox not found (apt-get install firefox-esr, or set WEFT_FIREFOX)"
-        );
-    }
-    found
+    crate::common::find_browser(test, &crate::common::FIREFOX)
 }
 
 /// Headless Firefox with one page, driven over WebDriver BiDi.

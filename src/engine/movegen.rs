@@ -781,38 +781,10 @@ impl<'a> View<'a> {
                 return None;
             }
         }
-        // Ahead: `dist` empty cells.
-        let mut to = front;
-        for _ in 0..dist {
-            to = b.step(to, d)?;
-            if !self.is_empty(to) {
-                return None;
-            }
-        }
-        // Against what stands beyond (as in `line_options`, when the move ends where
-        // the free cells end): a frozen enemy piece, or an enemy run of k or more,
-        // forbids it.
-        if capture {
-            if let Some(x) = b.step(to, d) {
-                if self.slot(kind, x) == content::opponent_of(self.mover) {
-                    if self.frozen(kind, x) {
-                        return None;
-                    }
-                    let mut run = 0;
-                    let mut c = Some(x);
-                    while let Some(y) = c {
-                        if self.slot(kind, y) != content::opponent_of(self.mover) {
-                            break;
-                        }
-                        run += 1;
-                        if run >= k {
-                            return None;
-                        }
-                        c = b.step(y, d);
-                    }
-                }
-            }
-        }
+        // Ahead and beyond: what `line_options` allows (`line_result`).
+        self.line_result(kind, capture, front, d, k, dist).ok()?;
+        let (x, y) = b.xy(front);
+        let to = b.cell_at(x + d.0 * dist as i32, y + d.1 * dist as i32)?;
         Some(if k == 1 {
             Step::Move { from: front, to }
         } else {

@@ -81,3 +81,58 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Chromium's binary names, for [`find_browser`].
+pub const CHROMIUM: BrowserKind = BrowserKind {
+    label: "Chromium",
+    env: "WEFT_CHROMIUM",
+    names: &[
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ],
+    package: "chromium",
+};
+
+/// Firefox's binary names, for [`find_browser`].
+pub const FIREFOX: BrowserKind = BrowserKind {
+    label: "Firefox",
+    env: "WEFT_FIREFOX",
+    names: &["firefox", "firefox-esr"],
+    package: "firefox-esr",
+};
+
+/// A browser the tests drive: its name, the variable naming its binary, the binary's
+/// usual names, and the Debian package `.ci/run` installs.
+pub struct BrowserKind {
+    pub label: &'static str,
+    pub env: &'static str,
+    pub names: &'static [&'static str],
+    pub package: &'static str,
+}
+
+/// The browser's binary (`$ENV`, else the first of its names on the PATH or in
+/// /usr/bin), or `None` after saying why `test` is skipped; a failure under CI.
+pub fn find_browser(test: &str, b: &BrowserKind) -> Option<PathBuf> {
+    let found = std::env::var_os(b.env).map(PathBuf::from).or_else(|| {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&path)
+            .chain([PathBuf::from("/usr/bin")])
+            .flat_map(|dir| b.names.iter().map(move |n| dir.join(n)))
+            .find(|p| p.is_file())
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is not installed: .ci/run installs it (apt-get install {})",
+            b.label,
+            b.package
+        );
+        eprintln!(
+            "skipped {test}: {} not found (apt-get install {}, or set {})",
+            b.label, b.package, b.env
+        );
+    }
+    found
+}
