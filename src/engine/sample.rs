@@ -333,8 +333,7 @@ fn draw_line(
     let b = &v.rules.board;
     let own = crate::rules::content::of_player(v.mover);
     s.own.clear();
-    v.occupied(line.kind, &mut s.own);
-    s.own.retain(|&c| v.slot(line.kind, c) == own);
+    v.occupied_by(line.kind, own, &mut s.own);
     let dirs = b.directions();
     // No line is longer than the mover's pieces or the board's longer side.
     let kmax = s.own.len().min(b.width.max(b.height));

@@ -70,6 +70,9 @@ pub struct Connect {
     /// For each player, the regions (bits) it owns: a connection must touch them all; a
     /// crossing enters one; frozen pieces stand on one.
     pub own: [u32; 2],
+    /// For each player, the cells in a region it owns (the crossing race counts the
+    /// pieces on them, not on the whole board).
+    pub own_cells: [Vec<Cell>; 2],
 }
 
 /// A kind of piece, compiled. Each kind is its own layer of the board.

@@ -9,18 +9,11 @@ impl State {
     /// The number of `colour`'s pieces standing on its own edges.
     pub(super) fn on_own_edges(&self, colour: u8) -> usize {
         let n = self.rules.board.len();
-        let own = self.rules.connect.own[colour as usize];
         let code = content::of_player(colour);
-        let regions = self.rules.board.region_sets();
+        let cells = &self.rules.connect.own_cells[colour as usize];
         self.cells
             .chunks_exact(n)
-            .map(|layer| {
-                layer
-                    .iter()
-                    .zip(regions)
-                    .filter(|&(&v, &r)| v == code && r & own != 0)
-                    .count()
-            })
+            .map(|layer| cells.iter().filter(|&&c| layer[c as usize] == code).count())
             .sum()
     }
 

@@ -109,8 +109,18 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
     let adjacency = capture
         .or_else(|| goals.iter().find_map(|g| g.goal.adjacency()))
         .unwrap_or(board.natural_adjacency());
+    let own_cells = own.map(|mask| {
+        board
+            .cells()
+            .filter(|&c| board.regions_of(c) & mask != 0)
+            .collect()
+    });
     Goals {
-        connect: Connect { adjacency, own },
+        connect: Connect {
+            adjacency,
+            own,
+            own_cells,
+        },
         goals,
         capture: capture.is_some(),
     }
