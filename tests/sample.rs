@@ -4,8 +4,10 @@
 
 use crate::common;
 use std::collections::HashMap;
+use weft::engine::lines::{self, LineRule};
 use weft::engine::rng::Rng;
 use weft::engine::state::{Move, State};
+use weft::rules::StepRule;
 use weft::Overrides;
 
 /// Draws many random moves in `s` and checks that each is legal and that their
@@ -175,4 +177,73 @@ fn a_line_move_is_drawn_uniformly_without_listing() {
             assert_uniform(&s, 150);
         }
     }
+}
+
+/// The line moves found on bit sets (`lines::list`) are the moves `line_options`
+/// lists, for both players, in the positions of random games: lines of every
+/// length, moving exactly or up to their length, with captures and frozen pieces,
+/// on boards of one word and of several (rectangles, a hexagon, holes).
+#[test]
+fn line_moves_on_bit_sets_are_the_listed_ones() {
+    let games: [(&str, &[(&str, &str)]); 6] = [
+        ("games/crossings.game", &[]),
+        ("games/crossings-open.game", &[]),
+        ("games/crossings.game", &[("width", "13"), ("height", "9")]),
+        (
+            "games/crossings-open.game",
+            &[("width", "5"), ("height", "11")],
+        ),
+        ("tests/data/lines-hexagon.game", &[]),
+        ("tests/data/lines-plain.game", &[]),
+    ];
+    let mut positions = 0;
+    for (file, sets) in games {
+        let o = weft::Overrides {
+            sets: sets
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            size: None,
+        };
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+        let rules = weft::load_file(&path, &o)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .rules;
+        for seed in 0..6 {
+            let mut s = State::new(rules.clone());
+            let mut rng = Rng::new(seed);
+            for _ in 0..300 {
+                for mover in 0..2 {
+                    let v = s.view(mover);
+                    for rule in rules.turns().iter().flat_map(|t| &t.steps) {
+                        let StepRule::Line {
+                            piece,
+                            up_to,
+                            capture,
+                        } = *rule
+                        else {
+                            continue;
+                        };
+                        let line = LineRule {
+                            kind: piece,
+                            up_to,
+                            capture,
+                        };
+                        let (mut got, mut want) = (vec![], vec![]);
+                        lines::list(&v, line, &mut got);
+                        v.line_options(piece, up_to, capture, &mut want);
+                        got.sort_unstable();
+                        want.sort_unstable();
+                        assert_eq!(got, want, "{file} {sets:?} mover {mover} {:?}", s.cells());
+                        positions += 1;
+                    }
+                }
+                match s.random_move(&mut rng) {
+                    Some(m) if !s.is_over() => s.play_unchecked(m),
+                    _ => break,
+                }
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions} positions");
 }

@@ -10,6 +10,8 @@
 pub mod capture;
 pub mod connect;
 pub mod goals;
+pub mod grid_bits;
+pub mod lines;
 pub mod movegen;
 pub mod moves;
 pub mod ring;

@@ -788,47 +788,6 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The line move that `line_options` lists for the front `front`, the direction
-    /// `d`, a line of `k` and a move of `dist` cells, if it lists one: the sampler's
-    /// test of a proposal, reading only the cells the move involves. Each move listed
-    /// has exactly one such description.
-    #[inline]
-    pub fn line_move_at(
-        &self,
-        kind: usize,
-        capture: bool,
-        front: Cell,
-        d: (i32, i32),
-        k: usize,
-        dist: usize,
-    ) -> Option<Step> {
-        let b = &self.rules.board;
-        let own = content::of_player(self.mover);
-        if dist == 0 || dist > k {
-            return None;
-        }
-        // The line: k own movable pieces from the front backwards.
-        let back = (-d.0, -d.1);
-        let mut rear = front;
-        for i in 0..k {
-            if i > 0 {
-                rear = b.step(rear, back)?;
-            }
-            if self.slot(kind, rear) != own || !self.movable(kind, rear) {
-                return None;
-            }
-        }
-        // Ahead and beyond: what `line_options` allows (`line_result`).
-        self.line_result(kind, capture, front, d, k, dist).ok()?;
-        let (x, y) = b.xy(front);
-        let to = b.cell_at(x + d.0 * dist as i32, y + d.1 * dist as i32)?;
-        Some(if k == 1 {
-            Step::Move { from: front, to }
-        } else {
-            Step::Line { rear, front, to }
-        })
-    }
-
     /// Whether a line move is legal; `Ok` holds the captured cell, if any.
     pub fn line_check(
         &self,

@@ -10,10 +10,8 @@
 //!   position, kept if that pair is legal (after playing the first step, when the
 //!   second depends on it). Every legal pair has the same chance per try, so the pair
 //!   kept is uniform over the turn's moves;
-//! * a line move (`move line of P`) is drawn by rejection too: a uniform proposal of
-//!   one of the mover's pieces as the front, a direction, a length and (for `up to`) a
-//!   distance, kept if the move it names is legal; each legal move is named by
-//!   exactly one proposal;
+//! * a line move (`move line of P`) is drawn exactly from the sets of fronts of each
+//!   direction, length and distance, found on bit sets of the board (`lines`);
 //! * the swap, when available, is one more element of the space drawn from;
 //! * other independent turns list each step's options and draw from their product.
 //!
@@ -22,6 +20,7 @@
 //! the same set is uniform. Buffers live in a per-thread scratch, so the playout loop
 //! does not allocate.
 
+use crate::engine::lines;
 use crate::engine::movegen::{self, View};
 use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
@@ -78,16 +77,25 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                 piece,
                 up_to,
                 capture,
-            } = r
+            } = *r
             {
-                let line = LineRule {
-                    rule: r,
-                    kind: *piece,
-                    up_to: *up_to,
-                    capture: *capture,
+                let line = lines::LineRule {
+                    kind: piece,
+                    up_to,
+                    capture,
                 };
-                if let Some(m) = draw_line(v, &line, extras, rng, s) {
-                    return Some(m);
+                // Uniform over the line moves and extras; with glyphs tested after the
+                // turn, drawn again while the move drawn forms one (uniform over the
+                // rest).
+                for _ in 0..tries(len) {
+                    let m = lines::draw(v, line, extras, rng)?;
+                    let ok = match m {
+                        Move::One(step) => glyph_free(v, &mut s.cells, &[(r, step)]),
+                        _ => true,
+                    };
+                    if ok {
+                        return Some(m);
+                    }
                 }
             }
             s.first.clear();
@@ -308,60 +316,6 @@ impl Pair<'_> {
         }
         None
     }
-}
-
-/// A line step's rule, unpacked.
-struct LineRule<'r> {
-    rule: &'r StepRule,
-    kind: usize,
-    up_to: bool,
-    capture: bool,
-}
-
-/// A line move (or one of `extras`) drawn by rejection, without listing: a uniform
-/// proposal of one of the mover's pieces as the front, a direction, a line length k
-/// and a distance (k itself unless the rule allows `up to`), kept if `line_options`
-/// would list that move. Each legal move is exactly one proposal, so the move kept is
-/// uniform. `None` after the tries all missed.
-fn draw_line(
-    v: &View,
-    line: &LineRule,
-    extras: &[Move],
-    rng: &mut Rng,
-    s: &mut Scratch,
-) -> Option<Move> {
-    let b = &v.rules.board;
-    let own = crate::rules::content::of_player(v.mover);
-    s.own.clear();
-    v.occupied_by(line.kind, own, &mut s.own);
-    let dirs = b.directions();
-    // No line is longer than the mover's pieces or the board's longer side.
-    let kmax = s.own.len().min(b.width.max(b.height));
-    let per_piece = dirs.len() * kmax * if line.up_to { kmax } else { 1 };
-    let space = s.own.len() * per_piece;
-    if space == 0 || space + extras.len() > u32::MAX as usize {
-        return None;
-    }
-    for _ in 0..4 * tries(b.len()) {
-        let x = rng.below((space + extras.len()) as u32) as usize;
-        if x >= space {
-            return Some(extras[x - space]);
-        }
-        let (front, rest) = (s.own[x / per_piece], x % per_piece);
-        let d = dirs[rest % dirs.len()];
-        let rest = rest / dirs.len();
-        let (k, dist) = if line.up_to {
-            (rest % kmax + 1, rest / kmax + 1)
-        } else {
-            (rest + 1, rest + 1)
-        };
-        if let Some(step) = v.line_move_at(line.kind, line.capture, front, d, k, dist) {
-            if glyph_free(v, &mut s.cells, &[(line.rule, step)]) {
-                return Some(Move::from_steps(&[step]));
-            }
-        }
-    }
-    None
 }
 
 /// Whether playing `steps` from `v`'s position leaves no glyph around the cells they

@@ -64,6 +64,11 @@ pub struct Board {
     region_names: Vec<String>,
     /// For each cell, the bit set of regions it belongs to.
     regions_of: Vec<u32>,
+    /// The cells of the board as bit words (bit `c % 64` of word `c / 64` for cell `c`).
+    on_words: Vec<u64>,
+    /// Per unit step `(dx, dy)` at `(dx + 1) * 3 + (dy + 1)`: the cells, as bit words,
+    /// whose step lands on a cell of the board (bit sets move a step by a shift).
+    step_sources: Vec<Vec<u64>>,
     /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
     /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
     steps: Vec<Cell>,
@@ -270,6 +275,8 @@ impl Board {
             regions_of: vec![0; w * h],
             steps: Vec::new(),
             exterior: Vec::new(),
+            on_words: Vec::new(),
+            step_sources: Vec::new(),
         };
         b.steps = (0..w * h)
             .flat_map(|c| {
@@ -281,6 +288,17 @@ impl Board {
             })
             .collect();
         b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
+        let words = |keep: &dyn Fn(usize) -> bool| {
+            let mut v = vec![0u64; (w * h).div_ceil(64)];
+            for c in (0..w * h).filter(|&c| keep(c)) {
+                v[c / 64] |= 1 << (c % 64);
+            }
+            v
+        };
+        b.on_words = words(&|c| b.on[c]);
+        b.step_sources = (0..9)
+            .map(|i| words(&|c| b.on[c] && b.steps[c * 9 + i] != NO_CELL))
+            .collect();
         b.mark_regions();
         b.mark_exterior();
         b
@@ -523,6 +541,17 @@ impl Board {
         }
         let (x, y) = self.xy(cell);
         self.cell_at(x + dx, y + dy)
+    }
+
+    /// The cells of the board as bit words: bit `c % 64` of word `c / 64` for cell `c`.
+    pub fn on_words(&self) -> &[u64] {
+        &self.on_words
+    }
+
+    /// The cells whose unit step `(dx, dy)` (each -1, 0 or 1) lands on the board, as
+    /// bit words like `on_words`.
+    pub fn step_sources(&self, (dx, dy): (i32, i32)) -> &[u64] {
+        &self.step_sources[((dx + 1) * 3 + dy + 1) as usize]
     }
 
     /// The straight-line directions: 8 on square grids, 6 on hex grids.

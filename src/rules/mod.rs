@@ -73,6 +73,8 @@ pub struct Connect {
     /// For each player, the cells in a region it owns (the crossing race counts the
     /// pieces on them, not on the whole board).
     pub own_cells: [Vec<Cell>; 2],
+    /// The same cells as bit words (bit `c % 64` of word `c / 64`).
+    pub own_words: [Vec<u64>; 2],
 }
 
 /// A kind of piece, compiled. Each kind is its own layer of the board.

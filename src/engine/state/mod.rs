@@ -474,7 +474,8 @@ impl State {
         self.rules.swap && self.ply == 1 && !self.swapped
     }
 
-    fn view(&self, mover: u8) -> View<'_> {
+    /// The position as the move generator reads it, for `mover` (0 or 1) to move.
+    pub fn view(&self, mover: u8) -> View<'_> {
         View {
             rules: &self.rules,
             cells: &self.cells,

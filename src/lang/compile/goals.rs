@@ -3,7 +3,7 @@
 //! resolved by the validator; here they meet the board.
 
 use super::Ctx;
-use crate::rules::board::Board;
+use crate::rules::board::{Board, Cell};
 use crate::rules::{Connect, Goal, GoalRule, GoalStep, GoalTest, StepRule, Touch, Turn, Verdict};
 
 /// The compiled goals.
@@ -115,11 +115,19 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
             .filter(|&c| board.regions_of(c) & mask != 0)
             .collect()
     });
+    let own_words = own_cells.clone().map(|cells: Vec<Cell>| {
+        let mut words = vec![0u64; board.len().div_ceil(64)];
+        for c in cells {
+            words[c as usize / 64] |= 1 << (c % 64);
+        }
+        words
+    });
     Goals {
         connect: Connect {
             adjacency,
             own,
             own_cells,
+            own_words,
         },
         goals,
         capture: capture.is_some(),

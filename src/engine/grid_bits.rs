@@ -1,0 +1,321 @@
+//! Sets of a board's grid positions as bit words, for move generators that work on
+//! every cell at once: a piece layer read into a set eight cells at a time, and a unit
+//! step of every cell of a set as one masked shift.
+//!
+//! Bit `c % 64` of word `c / 64` stands for cell id `c` (`y * width + x`), so the step
+//! `(dx, dy)` adds `dy * width + dx` to every id: a shift of the words, after masking
+//! off the cells whose step would leave the board (`Board::step_sources`). `W`, the
+//! number of words, is fixed at compile time; `words_for` picks it from a board's
+//! size, and callers dispatch on it once per call.
+
+use crate::rules::board::{Board, Cell};
+
+/// A set of grid positions in `W` words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Bits<const W: usize>(pub [u64; W]);
+
+/// The number of words the dispatching callers instantiate for `len` grid positions:
+/// one of 1, 2, 3, 4, 6, 8, 11, 16, 32 and 64 (the largest board is 64 x 64).
+pub fn words_for(len: usize) -> usize {
+    match len.div_ceil(64) {
+        0..=1 => 1,
+        2 => 2,
+        3 => 3,
+        4 => 4,
+        5..=6 => 6,
+        7..=8 => 8,
+        9..=11 => 11,
+        12..=16 => 16,
+        17..=32 => 32,
+        _ => 64,
+    }
+}
+
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `w` equal to `v`, one bit per byte (bit `i` for byte `i`).
+#[inline(always)]
+fn bytes_equal(w: u64, v: u64) -> u64 {
+    let x = w ^ v;
+    // High bit of each byte of x that is not zero, exactly (no carry between bytes).
+    let nonzero = (((x & !HIGH) + !HIGH) | x) & HIGH;
+    pack(!nonzero & HIGH)
+}
+
+/// The bytes of `w` that are not zero, one bit per byte.
+#[inline(always)]
+fn bytes_nonzero(w: u64) -> u64 {
+    pack((((w & !HIGH) + !HIGH) | w) & HIGH)
+}
+
+/// The high bits of the eight bytes of `marks` (the other bits clear) gathered into
+/// the low eight bits: each lands on its own bit, so the product carries nothing.
+#[inline(always)]
+fn pack(marks: u64) -> u64 {
+    (marks >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+impl<const W: usize> Bits<W> {
+    pub const EMPTY: Self = Bits([0; W]);
+
+    /// The set whose words are `words` (at most `W` of them; the rest empty).
+    #[inline(always)]
+    pub fn load(words: &[u64]) -> Self {
+        let mut b = Self::EMPTY;
+        for (to, &from) in b.0.iter_mut().zip(words) {
+            *to = from;
+        }
+        b
+    }
+
+    /// The cells whose byte in `layer` (a byte per grid position) picks them: `word`
+    /// takes eight bytes as a little-endian word to their eight bits, `byte` one byte.
+    #[inline(always)]
+    fn read(layer: &[u8], word: impl Fn(u64) -> u64, byte: impl Fn(u8) -> bool) -> Self {
+        let mut b = Self::EMPTY;
+        let (chunks, rest) = layer.as_chunks::<8>();
+        for (i, chunk) in chunks.iter().enumerate() {
+            b.0[i / 8] |= word(u64::from_le_bytes(*chunk)) << (i % 8 * 8);
+        }
+        let base = chunks.len() * 8;
+        for (i, &v) in rest.iter().enumerate() {
+            if byte(v) {
+                let c = base + i;
+                b.0[c / 64] |= 1 << (c % 64);
+            }
+        }
+        b
+    }
+
+    /// The cells whose byte in `layer` is `value`.
+    #[inline]
+    pub fn holding(layer: &[u8], value: u8) -> Self {
+        let spread = u64::from_ne_bytes([value; 8]);
+        Self::read(layer, |w| bytes_equal(w, spread), |v| v == value)
+    }
+
+    /// The cells whose byte in `layer` is not zero.
+    #[inline]
+    pub fn occupied(layer: &[u8]) -> Self {
+        Self::read(layer, bytes_nonzero, |v| v != 0)
+    }
+
+    #[inline(always)]
+    pub fn and(self, o: Self) -> Self {
+        let mut r = self;
+        for (a, b) in r.0.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+        r
+    }
+
+    #[inline(always)]
+    pub fn or(self, o: Self) -> Self {
+        let mut r = self;
+        for (a, b) in r.0.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+        r
+    }
+
+    /// The cells of `self` not in `o`.
+    #[inline(always)]
+    pub fn minus(self, o: Self) -> Self {
+        let mut r = self;
+        for (a, b) in r.0.iter_mut().zip(o.0) {
+            *a &= !b;
+        }
+        r
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline(always)]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The `i`-th cell of the set in cell order (`i` below `count`).
+    pub fn nth(&self, mut i: u32) -> Option<Cell> {
+        for (k, &word) in self.0.iter().enumerate() {
+            let n = word.count_ones();
+            if i < n {
+                let mut w = word;
+                for _ in 0..i {
+                    w &= w - 1;
+                }
+                return Some((k * 64 + w.trailing_zeros() as usize) as Cell);
+            }
+            i -= n;
+        }
+        None
+    }
+
+    /// Every cell id moved up by `s` positions (bits beyond `W` words drop out).
+    #[inline(always)]
+    fn up(self, s: usize) -> Self {
+        let (q, r) = (s / 64, s % 64);
+        let mut out = Self::EMPTY;
+        for i in q..W {
+            let lo = self.0[i - q];
+            out.0[i] = if r == 0 {
+                lo
+            } else {
+                let below = if i > q {
+                    self.0[i - q - 1] >> (64 - r)
+                } else {
+                    0
+                };
+                lo << r | below
+            };
+        }
+        out
+    }
+
+    /// Every cell id moved down by `s` positions (ids below 0 drop out).
+    #[inline(always)]
+    fn down(self, s: usize) -> Self {
+        let (q, r) = (s / 64, s % 64);
+        let mut out = Self::EMPTY;
+        for i in 0..W.saturating_sub(q) {
+            let hi = self.0[i + q];
+            out.0[i] = if r == 0 {
+                hi
+            } else {
+                let above = if i + q + 1 < W {
+                    self.0[i + q + 1] << (64 - r)
+                } else {
+                    0
+                };
+                hi >> r | above
+            };
+        }
+        out
+    }
+}
+
+/// A unit step of a board (`(dx, dy)`, each -1, 0 or 1) for sets of `W` words: the
+/// cells it may move, and by how much their ids change.
+#[derive(Clone, Copy)]
+pub struct Shift<const W: usize> {
+    sources: Bits<W>,
+    /// The ids grow by `up` or shrink by `down` (one of them is 0).
+    up: u32,
+    down: u32,
+}
+
+impl<const W: usize> Shift<W> {
+    pub fn new(board: &Board, d: (i32, i32)) -> Self {
+        let by = d.1 as isize * board.width as isize + d.0 as isize;
+        let sources = Bits::load(board.step_sources(d));
+        if sources.is_empty() {
+            // No cell may take the step (a board one cell wide or high): no shift.
+            return Shift {
+                sources,
+                up: 0,
+                down: 0,
+            };
+        }
+        Shift {
+            sources,
+            up: by.max(0) as u32,
+            down: (-by).max(0) as u32,
+        }
+    }
+
+    /// Each cell of `b` moved one step; cells whose step leaves the board drop out.
+    #[inline(always)]
+    pub fn apply(&self, b: Bits<W>) -> Bits<W> {
+        let b = b.and(self.sources);
+        if W == 1 {
+            // The cells kept land on the board, so within the word: no shift reaches
+            // 64 and no bit is lost.
+            return Bits::load(&[(b.0[0] << self.up) >> self.down]);
+        }
+        if self.down == 0 {
+            b.up(self.up as usize)
+        } else {
+            b.down(self.down as usize)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::vocab::BoardShape;
+
+    /// A fixed pseudo-random stream (the tests must not depend on the engine's RNG).
+    struct Stream(u64);
+    impl Stream {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    fn cells_of<const W: usize>(b: Bits<W>) -> Vec<Cell> {
+        (0..b.count()).map(|i| b.nth(i).unwrap()).collect()
+    }
+
+    /// Steps and layer reads of `W` words on `board`, against cell-by-cell answers.
+    fn check<const W: usize>(board: &Board, rng: &mut Stream) {
+        let n = board.len();
+        for _ in 0..20 {
+            let layer: Vec<u8> = (0..n)
+                .map(|c| {
+                    let on = board.on_words()[c / 64] >> (c % 64) & 1 == 1;
+                    if on {
+                        [0, 0, 1, 2, 3][(rng.next() % 5) as usize]
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            for value in [1, 2, 3] {
+                let want: Vec<Cell> = (0..n as Cell)
+                    .filter(|&c| layer[c as usize] == value)
+                    .collect();
+                assert_eq!(cells_of(Bits::<W>::holding(&layer, value)), want);
+            }
+            let set = Bits::<W>::occupied(&layer);
+            let want: Vec<Cell> = (0..n as Cell).filter(|&c| layer[c as usize] != 0).collect();
+            assert_eq!(cells_of(set), want);
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let moved = Shift::<W>::new(board, (dx, dy)).apply(set);
+                    let mut want: Vec<Cell> = want
+                        .iter()
+                        .filter_map(|&c| board.step(c, (dx, dy)))
+                        .collect();
+                    want.sort_unstable();
+                    assert_eq!(cells_of(moved), want, "step ({dx}, {dy})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn steps_and_reads_agree_with_the_board_cell_by_cell() {
+        let mut rng = Stream(0x9E37_79B9_7F4A_7C15);
+        // One word, words with remainders, a row wider than a word, holes and hexagons.
+        check::<1>(&Board::square(8), &mut rng);
+        check::<1>(&Board::new(BoardShape::Hexagon, &[4], &[]), &mut rng);
+        check::<2>(&Board::square(9), &mut rng);
+        check::<3>(
+            &Board::new(BoardShape::Rectangle, &[13, 11], &[(3, 4), (5, 5)]),
+            &mut rng,
+        );
+        check::<6>(&Board::new(BoardShape::Hexagon, &[10], &[]), &mut rng);
+        check::<11>(&Board::square(26), &mut rng);
+        check::<64>(&Board::new(BoardShape::Rectangle, &[64, 64], &[]), &mut rng);
+        check::<64>(&Board::new(BoardShape::Rectangle, &[64, 3], &[]), &mut rng);
+        assert_eq!(words_for(Board::square(26).len()), 11);
+    }
+}
