@@ -95,6 +95,29 @@ impl<const W: usize> Bits<W> {
         Self::read(layer, |w| bytes_equal(w, spread), |v| v == value)
     }
 
+    /// The cells whose byte in `layer` is `a`, those whose byte is `b`, and those whose
+    /// byte is not zero, in one pass over the layer.
+    pub fn holding_two(layer: &[u8], a: u8, b: u8) -> (Self, Self, Self) {
+        let (sa, sb) = (u64::from_ne_bytes([a; 8]), u64::from_ne_bytes([b; 8]));
+        let (mut xa, mut xb, mut xn) = (Self::EMPTY, Self::EMPTY, Self::EMPTY);
+        let (chunks, rest) = layer.as_chunks::<8>();
+        for (i, chunk) in chunks.iter().enumerate() {
+            let w = u64::from_le_bytes(*chunk);
+            let shift = i % 8 * 8;
+            xa.0[i / 8] |= bytes_equal(w, sa) << shift;
+            xb.0[i / 8] |= bytes_equal(w, sb) << shift;
+            xn.0[i / 8] |= bytes_nonzero(w) << shift;
+        }
+        let base = chunks.len() * 8;
+        for (i, &v) in rest.iter().enumerate() {
+            let (c, bit) = ((base + i) / 64, 1 << ((base + i) % 64));
+            xa.0[c] |= if v == a { bit } else { 0 };
+            xb.0[c] |= if v == b { bit } else { 0 };
+            xn.0[c] |= if v != 0 { bit } else { 0 };
+        }
+        (xa, xb, xn)
+    }
+
     /// The cells whose byte in `layer` is not zero.
     #[inline]
     pub fn occupied(layer: &[u8]) -> Self {
@@ -284,6 +307,10 @@ mod tests {
                     .collect();
                 assert_eq!(cells_of(Bits::<W>::holding(&layer, value)), want);
             }
+            let (one, two, any) = Bits::<W>::holding_two(&layer, 1, 3);
+            assert_eq!(one, Bits::<W>::holding(&layer, 1));
+            assert_eq!(two, Bits::<W>::holding(&layer, 3));
+            assert_eq!(any, Bits::<W>::occupied(&layer));
             let set = Bits::<W>::occupied(&layer);
             let want: Vec<Cell> = (0..n as Cell).filter(|&c| layer[c as usize] != 0).collect();
             assert_eq!(cells_of(set), want);

@@ -153,10 +153,12 @@ fn fronts<const W: usize>(v: &View, line: LineRule, s: &mut Scratch) -> u32 {
     let b = &rules.board;
     let n = b.len();
     let layer = &v.cells[line.kind * n..(line.kind + 1) * n];
-    let own = Bits::<W>::holding(layer, content::of_player(v.mover));
-    let enemy = Bits::<W>::holding(layer, content::opponent_of(v.mover));
-    let mut taken = Bits::<W>::EMPTY;
-    for k in 0..rules.pieces.len() {
+    let (own, enemy, mut taken) = Bits::<W>::holding_two(
+        layer,
+        content::of_player(v.mover),
+        content::opponent_of(v.mover),
+    );
+    for k in (0..rules.pieces.len()).filter(|&k| k != line.kind) {
         taken = taken.or(Bits::occupied(&v.cells[k * n..(k + 1) * n]));
     }
     let empty = Bits::<W>::load(b.on_words()).minus(taken);
