@@ -10,11 +10,14 @@ impl State {
     pub(super) fn on_own_edges(&self, colour: u8) -> usize {
         let n = self.rules.board.len();
         let code = content::of_player(colour);
-        let cells = &self.rules.connect.own_cells[colour as usize];
-        self.cells
-            .chunks_exact(n)
-            .map(|layer| cells.iter().filter(|&&c| layer[c as usize] == code).count())
-            .sum()
+        let own = &self.rules.connect.own_cells[colour as usize];
+        let mut count = 0;
+        for layer in self.cells.chunks_exact(n) {
+            for &c in own {
+                count += usize::from(layer.get(c as usize) == Some(&code));
+            }
+        }
+        count
     }
 
     /// What the goals decide for `mover`, who just moved: the first `win:` goal whose
