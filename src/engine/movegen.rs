@@ -951,6 +951,27 @@ pub fn step_options(v: &View, rule: &StepRule, out: &mut Vec<Step>) {
     }
 }
 
+/// Whether the mover has some option of one step: `step_options` is not empty. A
+/// placement stops at the first cell that takes the piece.
+pub fn has_option(v: &View, rule: &StepRule) -> bool {
+    match rule {
+        StepRule::Place {
+            piece,
+            target,
+            owner,
+        } => v
+            .rules
+            .board
+            .cells()
+            .any(|c| v.place_ok(*piece, target, *owner, c)),
+        _ => {
+            let mut out = Vec::new();
+            step_options(v, rule, &mut out);
+            !out.is_empty()
+        }
+    }
+}
+
 /// Whether a step is legal for the rule; `Err` says why not.
 pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
     let b = &v.rules.board;
