@@ -5,11 +5,14 @@
 //!
 //! * a placement step is drawn by rejection: a uniform grid position, kept if the piece
 //!   may go there;
-//! * a two-step turn whose second step is a placement draws a pair by rejection: a
-//!   uniform first step (or none, where a slide may be skipped) and a uniform grid
-//!   position, kept if that pair is legal (after playing the first step, when the
-//!   second depends on it). Every legal pair has the same chance per try, so the pair
-//!   kept is uniform over the turn's moves;
+//! * a two-step turn whose second step is a placement lists its first steps (a slide's
+//!   are few, read along each piece's lines) and draws a pair by rejection: a uniform
+//!   first step (or none, where a slide may be skipped) and a uniform grid position,
+//!   kept if that pair is legal (after playing the first step, when the second depends
+//!   on it). Every legal pair has the same chance per try, so the pair kept is uniform
+//!   over the turn's moves; a try is kept about as often as a grid position takes the
+//!   piece. (Proposing slides as (piece, direction, distance) instead, without the
+//!   list, was kept about once in 40 tries at Windborne side 7: slower.)
 //! * a line move (`move line of P`) is drawn by rejection too: a uniform proposal of
 //!   one of the mover's pieces as the front, a direction, a length and (for `up to`) a
 //!   distance, kept if the move it names is legal; each legal move is named by
@@ -109,34 +112,6 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         };
         // An optional first step may be left out: "no first step" is one more choice.
         let zero = usize::from(turn.optional);
-        if let (
-            StepRule::Slide {
-                piece,
-                distance,
-                through,
-                onto,
-            },
-            StepRule::Place { .. },
-        ) = (r0, r1)
-        {
-            // Slides proposed, not listed: (piece, direction, distance) triples.
-            let b = &v.rules.board;
-            s.own.clear();
-            v.occupied(*piece, &mut s.own);
-            s.own.retain(|&c| v.movable(*piece, c));
-            let first = First::Slides {
-                from: &s.own,
-                kind: *piece,
-                distance,
-                cond: (through, onto),
-                dirs: b.directions(),
-                dmax: b.width.max(b.height),
-            };
-            let pair = Pair { turn, r0, r1, zero };
-            if let Some(m) = pair.draw(v, &first, extras, rng, &mut s.cells) {
-                return Some(m);
-            }
-        }
         s.first.clear();
         movegen::step_options(v, r0, &mut s.first);
         let choices = s.first.len() + zero;
@@ -153,7 +128,7 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         };
         if let StepRule::Place { .. } = r1 {
             let pair = Pair { turn, r0, r1, zero };
-            return pair.draw(v, &First::Listed(&s.first), extras, rng, &mut s.cells);
+            return pair.draw(v, &s.first, extras, rng, &mut s.cells);
         }
         if !turn.independent || v.rules.glyphs_after_turn {
             return None;
@@ -173,52 +148,6 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     })
 }
 
-/// Where a two-step turn's first steps come from: a list, or proposals of slides
-/// (piece, direction, distance), each legal slide exactly one of them.
-enum First<'a> {
-    Listed(&'a [Step]),
-    Slides {
-        from: &'a [Cell],
-        kind: usize,
-        distance: &'a crate::rules::Distance,
-        cond: (&'a crate::rules::CellPred, &'a crate::rules::CellPred),
-        dirs: &'a [(i32, i32)],
-        dmax: usize,
-    },
-}
-
-impl First<'_> {
-    /// How many first steps (or proposals) there are.
-    fn len(&self) -> usize {
-        match self {
-            First::Listed(list) => list.len(),
-            First::Slides {
-                from, dirs, dmax, ..
-            } => from.len() * dirs.len() * dmax,
-        }
-    }
-
-    /// The `i`-th first step, if it is legal.
-    fn get(&self, v: &View, i: usize) -> Option<Step> {
-        match self {
-            First::Listed(list) => Some(list[i]),
-            First::Slides {
-                from,
-                kind,
-                distance,
-                cond,
-                dirs,
-                dmax,
-            } => {
-                let (piece, rest) = (from[i / (dirs.len() * dmax)], i % (dirs.len() * dmax));
-                let d = dirs[rest / dmax];
-                let dist = (rest % dmax + 1) as u32;
-                v.slide_at(*kind, distance, *cond, piece, d, dist)
-            }
-        }
-    }
-}
-
 /// A two-step turn whose second step is a placement.
 struct Pair<'a> {
     turn: &'a Turn,
@@ -234,7 +163,7 @@ impl Pair<'_> {
     fn draw(
         &self,
         v: &View,
-        first: &First,
+        first: &[Step],
         extras: &[Move],
         rng: &mut Rng,
         cells: &mut Vec<u8>,
@@ -274,14 +203,7 @@ impl Pair<'_> {
                 return Some(extras[x - pairs]);
             }
             let (i, c) = (x / len, (x % len) as Cell);
-            let step = if i < zero {
-                None
-            } else {
-                match first.get(v, i - zero) {
-                    Some(a) => Some(a),
-                    None => continue,
-                }
-            };
+            let step = (i >= zero).then(|| first[i - zero]);
             let ok = if v.rules.glyphs_after_turn {
                 // The placement's legality, then the glyphs on the whole turn.
                 let placed_ok = match step {
