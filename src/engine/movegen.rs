@@ -548,6 +548,39 @@ impl<'a> View<'a> {
         });
     }
 
+    /// The slide that `slide_options` lists from `from` along `d` over `dist` cells,
+    /// if it lists one: the sampler's test of a proposal, reading only the cells the
+    /// slide passes (`through` and `onto` are the rule's conditions made ready with
+    /// [`View::cell_test`]). Each slide listed has exactly one such description.
+    #[inline]
+    pub fn slide_at(
+        &self,
+        kind: usize,
+        distance: &Distance,
+        (through, onto): (&CellTest, &CellTest),
+        from: Cell,
+        d: (i32, i32),
+        dist: u32,
+    ) -> Option<Step> {
+        if !self.movable(kind, from) {
+            return None;
+        }
+        let (lo, hi) = self.slide_range(distance, from, d);
+        if dist < lo.max(1) || dist > hi {
+            return None;
+        }
+        let mut way = self.rules.board.ray(from, d);
+        for _ in 1..dist {
+            if !through.ok(way.next()?) {
+                return None;
+            }
+        }
+        let to = way.next()?;
+        let v = self.slot(kind, to);
+        let ok = (v == content::EMPTY || v == content::opponent_of(self.mover)) && onto.ok(to);
+        ok.then_some(Step::Move { from, to })
+    }
+
     /// Whether a slide is legal; `Err` says why not.
     pub fn slide_check(
         &self,

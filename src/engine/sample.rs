@@ -112,6 +112,11 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         };
         // An optional first step may be left out: "no first step" is one more choice.
         let zero = usize::from(turn.optional);
+        if turn.independent && !v.rules.glyphs_after_turn && extras.is_empty() {
+            if let (StepRule::Slide { .. }, StepRule::Place { .. }) = (r0, r1) {
+                return draw_apart(v, (r0, r1), zero, rng, s);
+            }
+        }
         s.first.clear();
         movegen::step_options(v, r0, &mut s.first);
         let choices = s.first.len() + zero;
@@ -145,6 +150,102 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         }
         let k = s.second.len();
         Some(join(&s.first, x / k, s.second[x % k]))
+    })
+}
+
+/// A move of an independent turn "slide (or, with `zero` 1, none), then place", with
+/// no extra move: its moves are every choice of the first step times every legal
+/// placement, so a uniform move is a uniform first choice and, independently, a
+/// uniform placement. Each is drawn by rejection on its own, which keeps far more
+/// tries than drawing the pair at once: a slide proposed as (piece, direction,
+/// distance) is kept if `View::slide_at` names it, a grid position if a piece may go
+/// there. After a bounded number of misses that step's options are listed and one
+/// picked (a mixture of uniform draws is uniform). `None` when the turn has no move.
+fn draw_apart(
+    v: &View,
+    (r0, r1): (&StepRule, &StepRule),
+    zero: usize,
+    rng: &mut Rng,
+    s: &mut Scratch,
+) -> Option<Move> {
+    let (
+        StepRule::Slide {
+            piece: kind,
+            distance,
+            through,
+            onto,
+        },
+        StepRule::Place {
+            piece,
+            target,
+            owner,
+        },
+    ) = (r0, r1)
+    else {
+        return None;
+    };
+    let b = &v.rules.board;
+    let len = b.len();
+    // The first step, or none.
+    s.own.clear();
+    v.occupied(*kind, &mut s.own);
+    s.own.retain(|&c| v.movable(*kind, c));
+    let (dirs, dmax) = (b.directions(), b.width.max(b.height));
+    let per_piece = dirs.len() * dmax;
+    let space = zero + s.own.len() * per_piece;
+    let tests = (&v.cell_test(through), &v.cell_test(onto));
+    let mut first = None;
+    if 0 < space && space <= u32::MAX as usize {
+        for _ in 0..tries(len) {
+            let x = rng.below(space as u32) as usize;
+            if x < zero {
+                first = Some(None);
+                break;
+            }
+            let (from, rest) = (s.own[(x - zero) / per_piece], (x - zero) % per_piece);
+            let (d, dist) = (dirs[rest / dmax], (rest % dmax + 1) as u32);
+            if let Some(a) = v.slide_at(*kind, distance, tests, from, d, dist) {
+                first = Some(Some(a));
+                break;
+            }
+        }
+    }
+    let first = match first {
+        Some(a) => a,
+        None => {
+            s.first.clear();
+            movegen::step_options(v, r0, &mut s.first);
+            let choices = zero + s.first.len();
+            if choices == 0 {
+                return None;
+            }
+            let x = rng.below(choices as u32) as usize;
+            (x >= zero).then(|| s.first[x - zero])
+        }
+    };
+    // The placement.
+    let mut cell = None;
+    for _ in 0..tries(len) {
+        let c = rng.below(len as u32) as Cell;
+        if v.place_ok(*piece, target, *owner, c) {
+            cell = Some(c);
+            break;
+        }
+    }
+    let cell = match cell {
+        Some(c) => Step::Place(c),
+        None => {
+            s.second.clear();
+            movegen::step_options(v, r1, &mut s.second);
+            if s.second.is_empty() {
+                return None;
+            }
+            s.second[rng.below(s.second.len() as u32) as usize]
+        }
+    };
+    Some(match first {
+        None => Move::from_steps(&[cell]),
+        Some(a) => Move::Two(a, cell),
     })
 }
 
