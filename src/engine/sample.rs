@@ -188,8 +188,11 @@ fn draw_apart(
     let len = b.len();
     // The first step, or none.
     s.own.clear();
-    v.occupied(*kind, &mut s.own);
-    s.own.retain(|&c| v.movable(*kind, c));
+    v.each_occupied(*kind, |c| {
+        if v.movable(*kind, c) {
+            s.own.push(c);
+        }
+    });
     let (dirs, dmax) = (b.directions(), b.width.max(b.height));
     let per_piece = dirs.len() * dmax;
     let space = zero + s.own.len() * per_piece;

@@ -303,15 +303,24 @@ impl State {
 const COSTS: [u8; 3] = [0, 1, 2];
 
 /// How costly a condition is to evaluate, roughly: 0 for the counts kept with the
-/// position, 1 when it looks for a legal move, 2 when it tests a separation.
-#[inline]
+/// position, 1 when it looks for a legal move, 2 when it tests a separation. (The
+/// usual terms answered inline; nested ones by `nested_cost`.)
+#[inline(always)]
 fn cost(p: &Pred) -> u8 {
     match p {
         Pred::Passes { .. } | Pred::Count { .. } => 0,
         Pred::NoMove => 1,
         Pred::Separates { .. } => 2,
+        nested => nested_cost(nested),
+    }
+}
+
+/// `cost` of a `not`, `and` or `or`: its dearest term's.
+fn nested_cost(p: &Pred) -> u8 {
+    match p {
         Pred::Not(x) => cost(x),
         Pred::And(v) | Pred::Or(v) => v.iter().map(cost).max().unwrap_or(0),
+        leaf => cost(leaf),
     }
 }
 
