@@ -552,7 +552,7 @@ impl<'a> View<'a> {
     /// if it lists one: the sampler's test of a proposal, reading only the cells the
     /// slide passes (`through` and `onto` are the rule's conditions made ready with
     /// [`View::cell_test`]). Each slide listed has exactly one such description.
-    #[inline]
+    #[inline(always)]
     pub fn slide_at(
         &self,
         kind: usize,

@@ -5,14 +5,16 @@
 //!
 //! * a placement step is drawn by rejection: a uniform grid position, kept if the piece
 //!   may go there;
-//! * a two-step turn whose second step is a placement lists its first steps (a slide's
-//!   are few, read along each piece's lines) and draws a pair by rejection: a uniform
-//!   first step (or none, where a slide may be skipped) and a uniform grid position,
-//!   kept if that pair is legal (after playing the first step, when the second depends
-//!   on it). Every legal pair has the same chance per try, so the pair kept is uniform
-//!   over the turn's moves; a try is kept about as often as a grid position takes the
-//!   piece. (Proposing slides as (piece, direction, distance) instead, without the
-//!   list, was kept about once in 40 tries at Windborne side 7: slower.)
+//! * an independent turn "slide (or not), then place" with no extra move draws its
+//!   slide and its placement apart: its moves are every first choice times every
+//!   legal placement, so each is drawn uniformly on its own, by rejection;
+//! * another two-step turn whose second step is a placement draws a pair by
+//!   rejection: a uniform first step (or none, where a slide may be skipped) and a
+//!   uniform grid position, kept if that pair is legal (after playing the first step,
+//!   when the second depends on it). Every legal pair has the same chance per try, so
+//!   the pair kept is uniform over the turn's moves. Slides are proposed as (piece,
+//!   direction, distance), each legal slide one proposal, and then listed if the tries
+//!   all missed; other first steps are listed;
 //! * a line move (`move line of P`) is drawn by rejection too: a uniform proposal of
 //!   one of the mover's pieces as the front, a direction, a length and (for `up to`) a
 //!   distance, kept if the move it names is legal; each legal move is named by
@@ -117,6 +119,37 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                 return draw_apart(v, (r0, r1), zero, rng, s);
             }
         }
+        if let (
+            StepRule::Slide {
+                piece,
+                distance,
+                through,
+                onto,
+            },
+            StepRule::Place { .. },
+        ) = (r0, r1)
+        {
+            // Slides proposed, not listed: (piece, direction, distance) triples.
+            let b = &v.rules.board;
+            s.own.clear();
+            v.each_occupied(*piece, |c| {
+                if v.movable(*piece, c) {
+                    s.own.push(c);
+                }
+            });
+            let first = First::Slides {
+                from: &s.own,
+                kind: *piece,
+                distance,
+                tests: (v.cell_test(through), v.cell_test(onto)),
+                dirs: b.directions(),
+                dmax: b.width.max(b.height),
+            };
+            let pair = Pair { turn, r0, r1, zero };
+            if let Some(m) = pair.draw(v, &first, extras, rng, &mut s.cells) {
+                return Some(m);
+            }
+        }
         s.first.clear();
         movegen::step_options(v, r0, &mut s.first);
         let choices = s.first.len() + zero;
@@ -133,7 +166,7 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         };
         if let StepRule::Place { .. } = r1 {
             let pair = Pair { turn, r0, r1, zero };
-            return pair.draw(v, &s.first, extras, rng, &mut s.cells);
+            return pair.draw(v, &First::Listed(&s.first), extras, rng, &mut s.cells);
         }
         if !turn.independent || v.rules.glyphs_after_turn {
             return None;
@@ -252,6 +285,54 @@ fn draw_apart(
     })
 }
 
+/// Where a two-step turn's first steps come from: a list, or proposals of slides
+/// (piece, direction, distance), each legal slide exactly one of them. (Proposals pay
+/// where most are refused at once, as slides of `exactly 1`; an independent turn draws
+/// its slide on its own instead, see `draw_apart`.)
+enum First<'a> {
+    Listed(&'a [Step]),
+    Slides {
+        from: &'a [Cell],
+        kind: usize,
+        distance: &'a crate::rules::Distance,
+        tests: (movegen::CellTest<'a>, movegen::CellTest<'a>),
+        dirs: &'a [(i32, i32)],
+        dmax: usize,
+    },
+}
+
+impl First<'_> {
+    /// How many first steps (or proposals) there are.
+    fn len(&self) -> usize {
+        match self {
+            First::Listed(list) => list.len(),
+            First::Slides {
+                from, dirs, dmax, ..
+            } => from.len() * dirs.len() * dmax,
+        }
+    }
+
+    /// The `i`-th first step, if it is legal.
+    fn get(&self, v: &View, i: usize) -> Option<Step> {
+        match self {
+            First::Listed(list) => Some(list[i]),
+            First::Slides {
+                from,
+                kind,
+                distance,
+                tests,
+                dirs,
+                dmax,
+            } => {
+                let (piece, rest) = (from[i / (dirs.len() * dmax)], i % (dirs.len() * dmax));
+                let d = dirs[rest / dmax];
+                let dist = (rest % dmax + 1) as u32;
+                v.slide_at(*kind, distance, (&tests.0, &tests.1), piece, d, dist)
+            }
+        }
+    }
+}
+
 /// A two-step turn whose second step is a placement.
 struct Pair<'a> {
     turn: &'a Turn,
@@ -267,7 +348,7 @@ impl Pair<'_> {
     fn draw(
         &self,
         v: &View,
-        first: &[Step],
+        first: &First,
         extras: &[Move],
         rng: &mut Rng,
         cells: &mut Vec<u8>,
@@ -307,7 +388,14 @@ impl Pair<'_> {
                 return Some(extras[x - pairs]);
             }
             let (i, c) = (x / len, (x % len) as Cell);
-            let step = (i >= zero).then(|| first[i - zero]);
+            let step = if i < zero {
+                None
+            } else {
+                match first.get(v, i - zero) {
+                    Some(a) => Some(a),
+                    None => continue,
+                }
+            };
             let ok = if v.rules.glyphs_after_turn {
                 // The placement's legality, then the glyphs on the whole turn.
                 let placed_ok = match step {
