@@ -137,11 +137,12 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                     s.own.push(c);
                 }
             });
+            let tests = (v.cell_test(through), v.cell_test(onto));
             let first = First::Slides {
                 from: &s.own,
                 kind: *piece,
                 distance,
-                tests: (v.cell_test(through), v.cell_test(onto)),
+                tests: &tests,
                 dirs: b.directions(),
                 dmax: b.width.max(b.height),
             };
@@ -295,7 +296,7 @@ enum First<'a> {
         from: &'a [Cell],
         kind: usize,
         distance: &'a crate::rules::Distance,
-        tests: (movegen::CellTest<'a>, movegen::CellTest<'a>),
+        tests: &'a (movegen::CellTest<'a>, movegen::CellTest<'a>),
         dirs: &'a [(i32, i32)],
         dmax: usize,
     },
