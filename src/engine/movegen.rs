@@ -12,6 +12,7 @@ use crate::rules::content;
 
 use super::capture::{self, Liberties};
 use super::connect::UnionFind;
+use crate::rules::cell_table::Probe;
 use crate::rules::{CellPred, Distance, Ko, Rules, StepRule, Whose};
 
 /// The value a piece of kind `kind` placed by `mover` takes in its layer.
@@ -69,6 +70,33 @@ pub struct View<'a> {
     pub history: &'a [u64],
 }
 
+/// A cell condition ready to test many cells of one view: a table's [`Probe`] (its
+/// reads worked out once), or the condition's tree.
+#[derive(Clone, Copy)]
+pub struct CellTest<'a> {
+    view: View<'a>,
+    pred: &'a CellPred,
+    probe: Option<Probe<'a>>,
+}
+
+impl CellTest<'_> {
+    /// Whether `cell` meets the condition (as [`View::cell_ok`]).
+    #[inline(always)]
+    pub fn ok(&self, cell: Cell) -> bool {
+        match &self.probe {
+            Some(p) => {
+                let regions = if p.reads_regions() {
+                    self.view.rules.board.regions_of(cell)
+                } else {
+                    0
+                };
+                p.holds(cell as usize, regions)
+            }
+            None => self.view.cell_ok(self.pred, cell),
+        }
+    }
+}
+
 /// Why a placement is refused by the capture and ko rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureStop {
@@ -95,6 +123,13 @@ impl<'a> View<'a> {
     /// `out`: the layer read eight cells at a time, so the empty stretches of a board
     /// cost little.
     pub fn occupied(&self, kind: usize, out: &mut Vec<Cell>) {
+        self.each_occupied(kind, |c| out.push(c));
+    }
+
+    /// Calls `f` with every cell holding a piece of `kind`, in cell order (as
+    /// `occupied`, without a list).
+    #[inline]
+    pub fn each_occupied(&self, kind: usize, mut f: impl FnMut(Cell)) {
         let n = self.n();
         let layer = &self.cells[kind * n..(kind + 1) * n];
         let mut chunks = layer.chunks_exact(8);
@@ -103,14 +138,14 @@ impl<'a> View<'a> {
             let mut word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
             while word != 0 {
                 let i = word.trailing_zeros() / 8;
-                out.push((base + i) as Cell);
+                f((base + i) as Cell);
                 word &= !(0xFF << (i * 8));
             }
             base += 8;
         }
         for (i, &v) in chunks.remainder().iter().enumerate() {
             if v != 0 {
-                out.push((base as usize + i) as Cell);
+                f((base as usize + i) as Cell);
             }
         }
     }
@@ -141,6 +176,19 @@ impl<'a> View<'a> {
                 &|k| self.slot(k, cell),
                 &|mask| regions & mask != 0,
             ),
+        }
+    }
+
+    /// A condition made ready to test many cells of this view (see [`CellTest`]).
+    #[inline]
+    pub fn cell_test(&self, p: &'a CellPred) -> CellTest<'a> {
+        CellTest {
+            view: *self,
+            pred: p,
+            probe: match p {
+                CellPred::Table(t) => Some(t.probe(self.cells, self.n(), self.mover)),
+                _ => None,
+            },
         }
     }
 
@@ -464,57 +512,93 @@ impl<'a> View<'a> {
         onto: &CellPred,
         out: &mut Vec<Step>,
     ) {
-        let b = &self.rules.board;
         // Most slides end where they may pass: one test per cell then.
-        let same = through == onto;
+        let same = std::ptr::eq(through, onto) || through == onto;
+        let (pass_test, onto_test) = (self.cell_test(through), self.cell_test(onto));
+        match pass_test.probe {
+            // The usual condition: a table of what stands on the cell, no region read.
+            Some(p) if !p.reads_regions() => self.slides_by(
+                kind,
+                distance,
+                move |c| p.holds_here(c as usize),
+                (same, onto_test),
+                out,
+            ),
+            _ => self.slides_by(kind, distance, |c| pass_test.ok(c), (same, onto_test), out),
+        }
+    }
+
+    /// `slide_options` with the test of the cells passed given: `pass`; `onto` is the
+    /// test of the last cell, unless it is the same condition (`same`).
+    #[inline(always)]
+    fn slides_by(
+        &self,
+        kind: usize,
+        distance: &Distance,
+        pass: impl Fn(Cell) -> bool,
+        (same, onto): (bool, CellTest),
+        out: &mut Vec<Step>,
+    ) {
+        let b = &self.rules.board;
         let enemy = content::opponent_of(self.mover);
-        let mut pieces = Vec::new();
-        self.occupied(kind, &mut pieces);
-        for from in pieces {
+        let n = self.n();
+        let layer = &self.cells[kind * n..(kind + 1) * n];
+        self.each_occupied(kind, |from| {
             if !self.movable(kind, from) {
-                continue;
+                return;
             }
             for &d in b.directions() {
+                if let (Distance::Any, true) = (distance, same) {
+                    // Any distance, ending where it may pass: every cell passed is a stop.
+                    for next in b.ray(from, d) {
+                        if !pass(next) {
+                            break;
+                        }
+                        let v = layer[next as usize];
+                        if v == content::EMPTY || v == enemy {
+                            out.push(Step::Move { from, to: next });
+                        }
+                    }
+                    continue;
+                }
                 let (lo, hi) = self.slide_range(distance, from, d);
-                let mut at = from;
                 let mut dist = 0;
-                while let Some(next) = b.step(at, d) {
+                for next in b.ray(from, d) {
                     dist += 1;
                     if dist > hi {
                         break;
                     }
-                    let pass = self.cell_ok(through, next);
+                    let passes = pass(next);
                     if dist >= lo {
-                        let v = self.slot(kind, next);
+                        let v = layer[next as usize];
                         if (v == content::EMPTY || v == enemy)
-                            && (if same { pass } else { self.cell_ok(onto, next) })
+                            && (if same { passes } else { onto.ok(next) })
                         {
                             out.push(Step::Move { from, to: next });
                         }
                     }
-                    if !pass {
+                    if !passes {
                         break;
                     }
-                    at = next;
                 }
             }
-        }
+        });
     }
 
     /// The slide that `slide_options` lists from `from` along `d` over `dist` cells,
     /// if it lists one: the sampler's test of a proposal, reading only the cells the
-    /// slide passes. Each slide listed has exactly one such description.
-    #[inline]
+    /// slide passes (`through` and `onto` are the rule's conditions made ready with
+    /// [`View::cell_test`]). Each slide listed has exactly one such description.
+    #[inline(always)]
     pub fn slide_at(
         &self,
         kind: usize,
         distance: &Distance,
-        (through, onto): (&CellPred, &CellPred),
+        (through, onto): (&CellTest, &CellTest),
         from: Cell,
         d: (i32, i32),
         dist: u32,
     ) -> Option<Step> {
-        let b = &self.rules.board;
         if !self.movable(kind, from) {
             return None;
         }
@@ -522,17 +606,15 @@ impl<'a> View<'a> {
         if dist < lo.max(1) || dist > hi {
             return None;
         }
-        let mut at = from;
+        let mut way = self.rules.board.ray(from, d);
         for _ in 1..dist {
-            at = b.step(at, d)?;
-            if !self.cell_ok(through, at) {
+            if !through.ok(way.next()?) {
                 return None;
             }
         }
-        let to = b.step(at, d)?;
+        let to = way.next()?;
         let v = self.slot(kind, to);
-        let ok = (v == content::EMPTY || v == content::opponent_of(self.mover))
-            && self.cell_ok(onto, to);
+        let ok = (v == content::EMPTY || v == content::opponent_of(self.mover)) && onto.ok(to);
         ok.then_some(Step::Move { from, to })
     }
 
@@ -944,6 +1026,27 @@ pub fn step_options(v: &View, rule: &StepRule, out: &mut Vec<Step>) {
             up_to,
             capture,
         } => v.line_options(*piece, *up_to, *capture, out),
+    }
+}
+
+/// Whether the mover has some option of one step: `step_options` is not empty. A
+/// placement stops at the first cell that takes the piece.
+pub fn has_option(v: &View, rule: &StepRule) -> bool {
+    match rule {
+        StepRule::Place {
+            piece,
+            target,
+            owner,
+        } => v
+            .rules
+            .board
+            .cells()
+            .any(|c| v.place_ok(*piece, target, *owner, c)),
+        _ => {
+            let mut out = Vec::new();
+            step_options(v, rule, &mut out);
+            !out.is_empty()
+        }
     }
 }
 

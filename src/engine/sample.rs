@@ -5,11 +5,16 @@
 //!
 //! * a placement step is drawn by rejection: a uniform grid position, kept if the piece
 //!   may go there;
-//! * a two-step turn whose second step is a placement draws a pair by rejection: a
-//!   uniform first step (or none, where a slide may be skipped) and a uniform grid
-//!   position, kept if that pair is legal (after playing the first step, when the
-//!   second depends on it). Every legal pair has the same chance per try, so the pair
-//!   kept is uniform over the turn's moves;
+//! * an independent turn "slide (or not), then place" with no extra move draws its
+//!   slide and its placement apart: its moves are every first choice times every
+//!   legal placement, so each is drawn uniformly on its own, by rejection;
+//! * another two-step turn whose second step is a placement draws a pair by
+//!   rejection: a uniform first step (or none, where a slide may be skipped) and a
+//!   uniform grid position, kept if that pair is legal (after playing the first step,
+//!   when the second depends on it). Every legal pair has the same chance per try, so
+//!   the pair kept is uniform over the turn's moves. Slides are proposed as (piece,
+//!   direction, distance), each legal slide one proposal, and then listed if the tries
+//!   all missed; other first steps are listed;
 //! * a line move (`move line of P`) is drawn exactly from the sets of fronts of each
 //!   direction, length and distance, found on bit sets of the board (`lines`);
 //! * the swap, when available, is one more element of the space drawn from;
@@ -117,6 +122,11 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         };
         // An optional first step may be left out: "no first step" is one more choice.
         let zero = usize::from(turn.optional);
+        if turn.independent && !v.rules.glyphs_after_turn && extras.is_empty() {
+            if let (StepRule::Slide { .. }, StepRule::Place { .. }) = (r0, r1) {
+                return draw_apart(v, (r0, r1), zero, rng, s);
+            }
+        }
         if let (
             StepRule::Slide {
                 piece,
@@ -130,13 +140,17 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
             // Slides proposed, not listed: (piece, direction, distance) triples.
             let b = &v.rules.board;
             s.own.clear();
-            v.occupied(*piece, &mut s.own);
-            s.own.retain(|&c| v.movable(*piece, c));
+            v.each_occupied(*piece, |c| {
+                if v.movable(*piece, c) {
+                    s.own.push(c);
+                }
+            });
+            let tests = (v.cell_test(through), v.cell_test(onto));
             let first = First::Slides {
                 from: &s.own,
                 kind: *piece,
                 distance,
-                cond: (through, onto),
+                tests: &tests,
                 dirs: b.directions(),
                 dmax: b.width.max(b.height),
             };
@@ -181,15 +195,116 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     })
 }
 
+/// A move of an independent turn "slide (or, with `zero` 1, none), then place", with
+/// no extra move: its moves are every choice of the first step times every legal
+/// placement, so a uniform move is a uniform first choice and, independently, a
+/// uniform placement. Each is drawn by rejection on its own, which keeps far more
+/// tries than drawing the pair at once: a slide proposed as (piece, direction,
+/// distance) is kept if `View::slide_at` names it, a grid position if a piece may go
+/// there. After a bounded number of misses that step's options are listed and one
+/// picked (a mixture of uniform draws is uniform). `None` when the turn has no move.
+fn draw_apart(
+    v: &View,
+    (r0, r1): (&StepRule, &StepRule),
+    zero: usize,
+    rng: &mut Rng,
+    s: &mut Scratch,
+) -> Option<Move> {
+    let (
+        StepRule::Slide {
+            piece: kind,
+            distance,
+            through,
+            onto,
+        },
+        StepRule::Place {
+            piece,
+            target,
+            owner,
+        },
+    ) = (r0, r1)
+    else {
+        return None;
+    };
+    let b = &v.rules.board;
+    let len = b.len();
+    // The first step, or none.
+    s.own.clear();
+    v.each_occupied(*kind, |c| {
+        if v.movable(*kind, c) {
+            s.own.push(c);
+        }
+    });
+    let (dirs, dmax) = (b.directions(), b.width.max(b.height));
+    let per_piece = dirs.len() * dmax;
+    let space = zero + s.own.len() * per_piece;
+    let tests = (&v.cell_test(through), &v.cell_test(onto));
+    let mut first = None;
+    if 0 < space && space <= u32::MAX as usize {
+        for _ in 0..tries(len) {
+            let x = rng.below(space as u32) as usize;
+            if x < zero {
+                first = Some(None);
+                break;
+            }
+            let (from, rest) = (s.own[(x - zero) / per_piece], (x - zero) % per_piece);
+            let (d, dist) = (dirs[rest / dmax], (rest % dmax + 1) as u32);
+            if let Some(a) = v.slide_at(*kind, distance, tests, from, d, dist) {
+                first = Some(Some(a));
+                break;
+            }
+        }
+    }
+    let first = match first {
+        Some(a) => a,
+        None => {
+            s.first.clear();
+            movegen::step_options(v, r0, &mut s.first);
+            let choices = zero + s.first.len();
+            if choices == 0 {
+                return None;
+            }
+            let x = rng.below(choices as u32) as usize;
+            (x >= zero).then(|| s.first[x - zero])
+        }
+    };
+    // The placement.
+    let mut cell = None;
+    for _ in 0..tries(len) {
+        let c = rng.below(len as u32) as Cell;
+        if v.place_ok(*piece, target, *owner, c) {
+            cell = Some(c);
+            break;
+        }
+    }
+    let cell = match cell {
+        Some(c) => Step::Place(c),
+        None => {
+            s.second.clear();
+            movegen::step_options(v, r1, &mut s.second);
+            if s.second.is_empty() {
+                return None;
+            }
+            s.second[rng.below(s.second.len() as u32) as usize]
+        }
+    };
+    Some(match first {
+        None => Move::from_steps(&[cell]),
+        Some(a) => Move::Two(a, cell),
+    })
+}
+
 /// Where a two-step turn's first steps come from: a list, or proposals of slides
-/// (piece, direction, distance), each legal slide exactly one of them.
+/// (piece, direction, distance), each legal slide exactly one of them. (Proposals pay
+/// where most are refused at once, as slides of `exactly 1`; an independent turn draws
+/// its slide on its own instead, see `draw_apart`.)
 enum First<'a> {
     Listed(&'a [Step]),
     Slides {
         from: &'a [Cell],
         kind: usize,
         distance: &'a crate::rules::Distance,
-        cond: (&'a crate::rules::CellPred, &'a crate::rules::CellPred),
+        tests: &'a (movegen::CellTest<'a>, movegen::CellTest<'a>),
         dirs: &'a [(i32, i32)],
         dmax: usize,
     },
@@ -214,14 +329,14 @@ impl First<'_> {
                 from,
                 kind,
                 distance,
-                cond,
+                tests,
                 dirs,
                 dmax,
             } => {
                 let (piece, rest) = (from[i / (dirs.len() * dmax)], i % (dirs.len() * dmax));
                 let d = dirs[rest / dmax];
                 let dist = (rest % dmax + 1) as u32;
-                v.slide_at(*kind, distance, *cond, piece, d, dist)
+                v.slide_at(*kind, distance, (&tests.0, &tests.1), piece, d, dist)
             }
         }
     }

@@ -16,9 +16,10 @@
 //! tables, so the answer depends on the position alone.
 
 use crate::rules::board::{Board, Cell, Neighbours};
-use crate::rules::{Adjacency, BoardShape, Counted};
+use crate::rules::{Adjacency, BoardShape, Counted, Rules};
 use std::cell::RefCell;
 use std::ops::{BitAnd, BitOr, BitOrAssign};
+use std::sync::{Arc, Weak};
 
 /// A set of cells, as the test reads it from a position.
 #[derive(Debug, Clone, Copy)]
@@ -65,12 +66,34 @@ impl<'a> Cells<'a> {
 /// depth-first search of it, as for cut vertices, gives the components left without
 /// each group at once.
 pub fn separates(board: &Board, adjacency: Adjacency, member: Cells, counted: Cells) -> bool {
+    separates_on(board, None, adjacency, member, counted)
+}
+
+/// [`separates`] on the board of `rules`: the board's masks are then found again by
+/// the rules' address, without comparing the board's tables (the masks keep a weak
+/// reference to the rules, so that no other rules can take that address meanwhile).
+pub fn separates_for(
+    rules: &Arc<Rules>,
+    adjacency: Adjacency,
+    member: Cells,
+    counted: Cells,
+) -> bool {
+    separates_on(&rules.board, Some(rules), adjacency, member, counted)
+}
+
+fn separates_on(
+    board: &Board,
+    rules: Option<&Arc<Rules>>,
+    adjacency: Adjacency,
+    member: Cells,
+    counted: Cells,
+) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
-        let args = (board, adjacency, member, counted);
+        let args = (board, rules, adjacency, member, counted);
         match board.len().div_ceil(64) {
             0..=1 => s.run::<1>(args),
             2 => s.run::<2>(args),
@@ -286,6 +309,8 @@ fn bits_where<const W: usize>(
 /// A board's masks as words of bits by cell id (`words` each), with the tables they
 /// were made from, to know the board again.
 struct Layout {
+    /// The rules whose board this is, when known (see `separates_for`).
+    owner: Weak<Rules>,
     shape: BoardShape,
     width: usize,
     on: Vec<bool>,
@@ -339,6 +364,7 @@ impl Layout {
             }
         }
         Layout {
+            owner: Weak::new(),
             shape: board.shape,
             width,
             on: on.to_vec(),
@@ -557,9 +583,20 @@ const LAYOUTS: usize = 8;
 impl Scratch {
     fn run<const W: usize>(
         &mut self,
-        (board, adjacency, member, counted): (&Board, Adjacency, Cells, Cells),
+        (board, rules, adjacency, member, counted): (
+            &Board,
+            Option<&Arc<Rules>>,
+            Adjacency,
+            Cells,
+            Cells,
+        ),
     ) -> bool {
-        let i = match self.layouts.iter().position(|l| l.is_of(board)) {
+        // By the rules' address (a live weak reference holds it), else by the tables.
+        let known = rules.and_then(|r| {
+            let at = Arc::as_ptr(r);
+            self.layouts.iter().position(|l| l.owner.as_ptr() == at)
+        });
+        let i = match known.or_else(|| self.layouts.iter().position(|l| l.is_of(board))) {
             Some(i) => i,
             None => {
                 if self.layouts.len() == LAYOUTS {
@@ -569,6 +606,11 @@ impl Scratch {
                 self.layouts.len() - 1
             }
         };
+        if known.is_none() {
+            if let Some(r) = rules {
+                self.layouts[i].owner = Arc::downgrade(r);
+            }
+        }
         let layout = &self.layouts[i];
         let geometry = Geometry::<W>::new(layout, board, adjacency);
         let (member, counted) = (layout.read(member), layout.read(counted));

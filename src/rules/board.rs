@@ -74,6 +74,29 @@ pub struct Board {
     steps: Vec<Cell>,
 }
 
+/// The cells along a direction from a cell: see [`Board::ray`].
+#[derive(Clone)]
+pub struct Ray<'a> {
+    steps: &'a [Cell],
+    at: Cell,
+    /// The direction's column of the step table.
+    column: usize,
+}
+
+impl Iterator for Ray<'_> {
+    type Item = Cell;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Cell> {
+        let to = self.steps[self.at as usize * 9 + self.column];
+        if to == NO_CELL {
+            return None;
+        }
+        self.at = to;
+        Some(to)
+    }
+}
+
 /// Marks "no cell" in the step table.
 const NO_CELL: Cell = Cell::MAX;
 
@@ -552,6 +575,19 @@ impl Board {
     /// bit words like `on_words`.
     pub fn step_sources(&self, (dx, dy): (i32, i32)) -> &[u64] {
         &self.step_sources[((dx + 1) * 3 + dy + 1) as usize]
+    }
+
+    /// The cells from `cell` (not included) along the unit direction `(dx, dy)` (each
+    /// of the straight-line directions is one) to the board's end, one table read per
+    /// cell.
+    #[inline]
+    pub fn ray(&self, cell: Cell, (dx, dy): (i32, i32)) -> Ray<'_> {
+        assert!(dx.abs() <= 1 && dy.abs() <= 1, "a unit direction");
+        Ray {
+            steps: &self.steps,
+            at: cell,
+            column: ((dx + 1) * 3 + dy + 1) as usize,
+        }
     }
 
     /// The straight-line directions: 8 on square grids, 6 on hex grids.

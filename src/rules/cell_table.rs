@@ -80,6 +80,82 @@ impl CellTable {
     }
 }
 
+/// A table read on one position for one mover, with what it reads worked out once:
+/// where each piece kind's layer starts and the mover's half of the table. Testing a
+/// run of cells (a slide's way) then costs a few loads per cell.
+#[derive(Clone, Copy)]
+pub struct Probe<'a> {
+    /// The layer of each kind read, and the mask of the bits its value takes (for the
+    /// places of kinds the table does not read: the first layer and 0, so that every
+    /// place is read without a branch and those add nothing).
+    layers: [&'a [u8]; KINDS],
+    masks: [u8; KINDS],
+    nkinds: usize,
+    regions: [u32; REGION_SETS],
+    nregions: usize,
+    bits: &'a [u64; 4],
+}
+
+impl CellTable {
+    /// The table read on `cells` (one layer of `n` cells per piece kind) for `mover`.
+    #[inline]
+    pub fn probe<'a>(&'a self, cells: &'a [u8], n: usize, mover: u8) -> Probe<'a> {
+        let used = |j: usize| j < self.nkinds as usize;
+        let layer = |j: usize| {
+            let k = if used(j) {
+                usize::from(self.kinds[j])
+            } else {
+                0
+            };
+            &cells[k * n..(k + 1) * n]
+        };
+        Probe {
+            layers: std::array::from_fn(layer),
+            masks: std::array::from_fn(|j| if used(j) { 3 } else { 0 }),
+            nkinds: self.nkinds as usize,
+            regions: self.regions,
+            nregions: self.nregions as usize,
+            bits: &self.bits[mover as usize & 1],
+        }
+    }
+}
+
+impl Probe<'_> {
+    /// The condition's value on the cell with id `cell`, lying in the regions `regions`
+    /// (as [`CellTable::holds`]).
+    #[inline(always)]
+    pub fn holds(&self, cell: usize, regions: u32) -> bool {
+        let mut i = self.kinds_index(cell);
+        let base = 2 * self.nkinds;
+        for r in 0..self.nregions {
+            i |= usize::from(regions & self.regions[r] != 0) << (base + r);
+        }
+        self.bits[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    /// The condition's value on the cell with id `cell`, for a table that reads no
+    /// region set (see `reads_regions`).
+    #[inline(always)]
+    pub fn holds_here(&self, cell: usize) -> bool {
+        let i = self.kinds_index(cell);
+        self.bits[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    /// The part of the table's index that the piece kinds make.
+    #[inline(always)]
+    fn kinds_index(&self, cell: usize) -> usize {
+        let [a, b, c] = self.layers;
+        let [ma, mb, mc] = self.masks;
+        usize::from(a[cell] & ma) | usize::from(b[cell] & mb) << 2 | usize::from(c[cell] & mc) << 4
+    }
+
+    /// Whether the table reads any region set (else `holds` ignores its `regions`).
+    #[inline(always)]
+    pub fn reads_regions(&self) -> bool {
+        self.nregions > 0
+    }
+}
+
 impl CellPred {
     /// The condition as written (a table's tree).
     pub fn tree(&self) -> &CellPred {

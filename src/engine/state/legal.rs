@@ -43,27 +43,25 @@ impl State {
         let v = self.view(colour);
         let after = self.rules.glyphs_after_turn;
         let mut buf = Vec::new();
-        let mut scratch = self.cells.clone();
         match turn.steps.as_slice() {
+            [r] if !after => movegen::has_option(&v, r),
             [r] => {
+                let mut scratch = self.cells.clone();
                 movegen::step_options(&v, r, &mut buf);
                 buf.iter()
-                    .any(|&o| !after || self.glyph_free(colour, &[(r, o)], &mut scratch))
+                    .any(|&o| self.glyph_free(colour, &[(r, o)], &mut scratch))
             }
             [r0, r1] => {
                 if (turn.optional || turn.independent) && !after {
-                    movegen::step_options(&v, r1, &mut buf);
-                    if !buf.is_empty() {
-                        return turn.optional || {
-                            let mut b0 = Vec::new();
-                            movegen::step_options(&v, r0, &mut b0);
-                            !b0.is_empty()
-                        };
+                    if movegen::has_option(&v, r1) {
+                        return turn.optional || movegen::has_option(&v, r0);
                     }
                     if turn.independent {
                         return false;
                     }
-                } else if turn.optional {
+                }
+                let mut scratch = self.cells.clone();
+                if turn.optional && after {
                     movegen::step_options(&v, r1, &mut buf);
                     if buf
                         .iter()

@@ -496,65 +496,75 @@ impl State {
 }
 
 /// Counts the pieces of each layer (`n` cells each) by value.
-///
-/// A layer's values are 0 to 3, so eight cells are counted at once from the two low
-/// bit planes of a word: value 3 has both bits, 1 and 2 one each.
 fn recount(counts: &mut [[u16; 4]], cells: &[u8], n: usize) {
-    const LOW: u64 = 0x0101_0101_0101_0101;
     for (k, count) in counts.iter_mut().enumerate() {
-        let layer = &cells[k * n..(k + 1) * n];
-        let (chunks, rest) = layer.as_chunks::<8>();
-        let (mut ones, mut twos, mut both) = (0, 0, 0);
-        for chunk in chunks {
-            let w = u64::from_le_bytes(*chunk);
-            let (b0, b1) = (w & LOW, (w >> 1) & LOW);
-            ones += b0.count_ones();
-            twos += b1.count_ones();
-            both += (b0 & b1).count_ones();
-        }
-        for &v in rest {
-            ones += u32::from(v & 1);
-            twos += u32::from((v >> 1) & 1);
-            both += u32::from(v == 3);
-        }
-        let (c1, c2, c3) = (ones - both, twos - both, both);
-        *count = [
-            (n as u32 - c1 - c2 - c3) as u16,
-            c1 as u16,
-            c2 as u16,
-            c3 as u16,
-        ];
+        *count = count_values(&cells[k * n..(k + 1) * n]);
     }
+}
+
+/// How many bytes of `layer` hold each value 0 to 3 (a layer's values fit in two
+/// bits). Eight bytes at a time: a byte's low and high bits are moved to the low bit
+/// of its lane, and the lanes of "low bit only", "high bit only" and "both" are
+/// summed as bytes (at most 255 words before the lanes are added up).
+fn count_values(layer: &[u8]) -> [u16; 4] {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // The byte lanes of `x` added up (each lane at most 255).
+    let lanes = |x: u64| {
+        let pairs = (x & 0x00ff_00ff_00ff_00ff) + (x >> 8 & 0x00ff_00ff_00ff_00ff);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+    };
+    let (eights, rest) = layer.as_chunks::<8>();
+    let mut sums = [0u32; 3];
+    for block in eights.chunks(255) {
+        let mut acc = [0u64; 3];
+        for eight in block {
+            let x = u64::from_le_bytes(*eight);
+            let (lo, hi) = (x & LOW, x >> 1 & LOW);
+            acc[0] += lo & !hi;
+            acc[1] += hi & !lo;
+            acc[2] += lo & hi;
+        }
+        for (sum, a) in sums.iter_mut().zip(acc) {
+            *sum += lanes(a);
+        }
+    }
+    for &v in rest {
+        if v != 0 {
+            sums[usize::from(v) - 1] += 1;
+        }
+    }
+    let pieces = sums[0] + sums[1] + sums[2];
+    [
+        (layer.len() as u32 - pieces) as u16,
+        sums[0] as u16,
+        sums[1] as u16,
+        sums[2] as u16,
+    ]
 }
 
 #[cfg(test)]
 mod tests {
-    use super::recount;
+    use super::count_values;
 
+    /// The word-wise count agrees with a count byte by byte, for layers of every
+    /// length up to past one block of 255 words.
     #[test]
-    fn recount_counts_each_value_of_each_layer() {
-        // Layers of every length up to 30 (whole words and a remainder), two or three
-        // layers, values from a fixed pseudo-random stream.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        for n in 1..30 {
-            for layers in 2..4 {
-                let cells: Vec<u8> = (0..n * layers)
+    fn values_are_counted_as_one_by_one() {
+        let mut rng = crate::engine::rng::Rng::new(3);
+        for len in (0..70).chain([2039, 2040, 2041, 4100]) {
+            for density in [0, 30, 100] {
+                let layer: Vec<u8> = (0..len)
                     .map(|_| {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        (x % 4) as u8
+                        if rng.below(100) < density {
+                            rng.below(4) as u8
+                        } else {
+                            0
+                        }
                     })
                     .collect();
-                let mut got = vec![[9u16; 4]; layers];
-                recount(&mut got, &cells, n);
-                for (k, count) in got.iter().enumerate() {
-                    let mut want = [0u16; 4];
-                    for &v in &cells[k * n..(k + 1) * n] {
-                        want[v as usize] += 1;
-                    }
-                    assert_eq!(*count, want, "layer {k} of {:?}", &cells);
-                }
+                let mut expected = [0u16; 4];
+                layer.iter().for_each(|&v| expected[v as usize] += 1);
+                assert_eq!(count_values(&layer), expected, "{len} {density}");
             }
         }
     }
