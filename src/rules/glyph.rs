@@ -17,6 +17,7 @@
 //! starts the word, so the board's edges and holes cost nothing at match time.
 
 use super::board::{Board, Cell};
+use super::forbidden::{Anchored, Forbidden};
 use std::collections::BTreeSet;
 
 /// Which transformations of a picture also count. Example: `symmetry rotations`.
@@ -360,29 +361,10 @@ pub struct Matchers {
     footprints: Vec<i32>,
     /// The anchors in bit-parallel form.
     chunks: Vec<Chunk>,
-    /// Boards of up to 64 cells: every anchor packed for [`Matchers::forbidden_cells`]
-    /// (in the order of `anchors`); empty on larger boards.
-    packed: Vec<PackedAnchor>,
-    /// The tests of the packed anchors after their first two (see [`PackedAnchor`]).
-    packed_rest: Vec<u16>,
+    /// Boards of up to 64 cells: the anchors packed for
+    /// [`Matchers::forbidden_cells`]; `None` on larger boards.
+    forbidden: Option<Forbidden>,
 }
-
-/// One anchor in the form [`Matchers::forbidden_cells`] reads: the cells where it fits
-/// (bit `c` for cell id `c`) and its tests, each packed in a `u16` whose bits 0-3 index
-/// the set of cells that pass (0-3 a value's bit set, 4-7 its complement, 8 every cell)
-/// and bits 4-9 give the rotation that moves bit `c + offset` to bit `c`. Most anchors
-/// fail at their first or second test, so those two sit here (a test every cell passes
-/// fills in for a missing one) and the others in `Matchers::packed_rest`.
-#[derive(Debug, Clone, Copy)]
-struct PackedAnchor {
-    fit: u64,
-    head: [u16; 2],
-    /// The other tests: `packed_rest[rest[0]..rest[1]]`.
-    rest: [u16; 2],
-}
-
-/// The packed test every cell passes.
-const PASS: u16 = 8;
 
 /// A position's cells as bit sets by content value (0 empty, 1 and 2 the players, 3
 /// neutral): bit `c` of `by_value[v]` is set when cell id `c` holds `v`. For boards of
@@ -505,7 +487,7 @@ impl Matchers {
             .map(|first| m.chunk(board, first, (first + 64).min(m.anchors.len())))
             .collect();
         if board.len() <= 64 {
-            m.pack(board);
+            m.forbidden = m.packed(board, anchor_stone);
         }
         m
     }
@@ -519,69 +501,26 @@ impl Matchers {
     }
 
     /// `forbidden_cells`, worked out only for the cells of `among` (the others are 0):
-    /// asking only about the empty cells lets each anchor stop sooner.
+    /// asking only about the empty cells lets the anchors stop sooner.
     pub fn forbidden_cells_among(&self, bits: &CellBits, among: u64) -> Option<u64> {
-        if self.packed.len() != self.anchors.len() {
-            return None;
-        }
-        // The cells holding each value, their complements (for negated tests), and
-        // every cell (for `PASS`).
-        let v = &bits.by_value;
-        let mut sets = [0u64; 16];
-        sets[..9].copy_from_slice(&[v[0], v[1], v[2], v[3], !v[0], !v[1], !v[2], !v[3], !0]);
-        // Cell c passes when cell c + offset holds an accepted value. A rotation is
-        // exact here: `fit` keeps c + offset within 0..64 for every c it holds.
-        let pass = |t: u16| sets[usize::from(t & 15)].rotate_right(u32::from(t >> 4));
-        let mut out = 0;
-        for a in &self.packed {
-            let mut at = a.fit & among & pass(a.head[0]);
-            if at == 0 {
-                continue;
-            }
-            at &= pass(a.head[1]);
-            if at == 0 {
-                continue;
-            }
-            for &t in &self.packed_rest[usize::from(a.rest[0])..usize::from(a.rest[1])] {
-                at &= pass(t);
-                if at == 0 {
-                    break;
-                }
-            }
-            out |= at;
-        }
-        Some(out)
+        Some(self.forbidden.as_ref()?.cells(&bits.by_value, among))
     }
 
-    /// Fills `packed` and `packed_rest` (boards of up to 64 cells); leaves them empty
-    /// if the tests do not fit the packing's 16-bit indices.
-    fn pack(&mut self, board: &Board) {
-        let code = |t: &Test| {
-            let set = u16::from(t.value & 3) + if t.negate { 4 } else { 0 };
-            set | ((t.offset.rem_euclid(64) as u16) << 4)
-        };
-        let mut packed = Vec::with_capacity(self.anchors.len());
-        let mut rest = Vec::new();
-        for a in &self.anchors {
-            let tests = &self.tests[a.tests.start as usize..a.tests.end as usize];
-            let fit = board
-                .cells()
-                .filter(|&c| self.fits(board, a, c))
-                .fold(0, |bits, c| bits | 1 << c);
-            let head = [0, 1].map(|i| tests.get(i).map_or(PASS, code));
-            let start = rest.len();
-            rest.extend(tests.iter().skip(2).map(code));
-            let (Ok(from), Ok(to)) = (u16::try_from(start), u16::try_from(rest.len())) else {
-                return;
-            };
-            packed.push(PackedAnchor {
-                fit,
-                head,
-                rest: [from, to],
-            });
-        }
-        self.packed = packed;
-        self.packed_rest = rest;
+    /// The anchors in the form of `forbidden_cells` (boards of up to 64 cells).
+    fn packed(&self, board: &Board, stone: Option<u8>) -> Option<Forbidden> {
+        let anchors: Vec<Anchored> = self
+            .anchors
+            .iter()
+            .map(|a| Anchored {
+                glyph: a.glyph,
+                fit: board
+                    .cells()
+                    .filter(|&c| self.fits(board, a, c))
+                    .fold(0, |bits, c| bits | 1 << c),
+                tests: self.tests[a.tests.start as usize..a.tests.end as usize].to_vec(),
+            })
+            .collect();
+        Forbidden::new(&anchors, stone)
     }
 
     /// Whether anchor `a`'s picture lies wholly on the board when anchored at `cell`.
