@@ -377,11 +377,27 @@ pub struct CellBits {
 impl CellBits {
     /// The bit sets of the first `len` cells of a layer (`len` at most 64).
     pub fn of(cells: &[u8], len: usize) -> CellBits {
-        let mut by_value = [0u64; 4];
-        for (c, &v) in cells[..len.min(64)].iter().enumerate() {
-            by_value[(v & 3) as usize] |= 1 << c;
+        // The two low bits of each cell's value, as bit sets: eight cells at a time,
+        // each byte's bit moved to its place by one multiplication.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let gather = |m: u64| m.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let cells = &cells[..len.min(64)];
+        let (eights, tail) = cells.as_chunks::<8>();
+        let (mut one, mut two) = (0u64, 0u64);
+        for (i, e) in eights.iter().enumerate() {
+            let w = u64::from_le_bytes(*e);
+            one |= gather(w & LOW) << (8 * i);
+            two |= gather(w >> 1 & LOW) << (8 * i);
         }
-        CellBits { by_value }
+        for (i, &v) in tail.iter().enumerate() {
+            let at = 8 * eights.len() + i;
+            one |= u64::from(v & 1) << at;
+            two |= u64::from(v >> 1 & 1) << at;
+        }
+        let all = u64::MAX.checked_shr(64 - cells.len() as u32).unwrap_or(0);
+        CellBits {
+            by_value: [all & !one & !two, one & !two, two & !one, one & two],
+        }
     }
 }
 
@@ -724,6 +740,22 @@ mod tests {
             colours,
             rows,
             columns,
+        }
+    }
+
+    /// `CellBits::of` sets bit `c` of the set of cell `c`'s value (its two low bits),
+    /// for every length up to 64 and a layer longer than the length.
+    #[test]
+    fn cell_bits_hold_each_cell_in_its_value_set() {
+        let layer: Vec<u8> = (0..70u32).map(|i| (i * 7 % 11) as u8).collect();
+        for len in 0..=64 {
+            let bits = CellBits::of(&layer, len);
+            for v in 0..4 {
+                let want = (0..len)
+                    .filter(|&c| layer[c] & 3 == v as u8)
+                    .fold(0u64, |m, c| m | 1 << c);
+                assert_eq!(bits.by_value[v], want, "length {len}, value {v}");
+            }
         }
     }
 
