@@ -248,7 +248,7 @@ mod tests {
                     if cells.iter().all(|c| (c.0, c.1) != (x, y)) {
                         let stone = cells.len() < 2;
                         let value = if stone { 1 } else { (next() % 3) as u8 };
-                        cells.push((x, y, value, !stone && next() % 4 == 0));
+                        cells.push((x, y, value, !stone && next().is_multiple_of(4)));
                     }
                 }
                 let fit_at = |ax: i32, ay: i32| {
