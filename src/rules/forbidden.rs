@@ -14,7 +14,14 @@
 //! mover has a stone at `c` and `c + o` is asked about; the other tests are made once
 //! for both, and the second anchor's cells are moved back by `o` at the end.
 
-use super::glyph::Test;
+/// A test of one cell as `Forbidden::new` takes it: the cell at `offset` from the
+/// anchor holds `value` (or, when `negate`, does not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Test {
+    pub offset: i32,
+    pub value: u8,
+    pub negate: bool,
+}
 
 /// A test packed in a `u16`: bits 0-3 index the set of cells that pass (0-3 the cells
 /// holding that content value, 4-7 their complement, 8 every cell), bits 4-9 give the

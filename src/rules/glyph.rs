@@ -17,7 +17,7 @@
 //! starts the word, so the board's edges and holes cost nothing at match time.
 
 use super::board::{Board, Cell};
-use super::forbidden::{Anchored, Forbidden};
+use super::forbidden::{self, Anchored, Forbidden};
 use std::collections::BTreeSet;
 
 /// Which transformations of a picture also count. Example: `symmetry rotations`.
@@ -533,7 +533,14 @@ impl Matchers {
                     .cells()
                     .filter(|&c| self.fits(board, a, c))
                     .fold(0, |bits, c| bits | 1 << c),
-                tests: self.tests[a.tests.start as usize..a.tests.end as usize].to_vec(),
+                tests: self.tests[a.tests.start as usize..a.tests.end as usize]
+                    .iter()
+                    .map(|t| forbidden::Test {
+                        offset: t.offset,
+                        value: t.value,
+                        negate: t.negate,
+                    })
+                    .collect(),
             })
             .collect();
         Forbidden::new(&anchors, stone)
