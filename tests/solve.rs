@@ -623,6 +623,33 @@ fn distances_on_bit_sets_agree_with_the_listed_search() {
 }
 
 #[test]
+fn child_hashes_agree_with_hashes_made_afresh() {
+    use weft::engine::rng::Rng;
+    use weft::tools::solve::search::Keys;
+    // 25 cells (three words of eight and a tail) and 121 cells; two cell maps (the
+    // identity and the reversal: any permutations will do for hashing).
+    for (name, size) in [("crosswind", 5), ("hex", 11)] {
+        let r = rules(name, size);
+        let n = r.board().len() as u16;
+        let maps: Vec<Vec<u16>> = vec![(0..n).collect(), (0..n).rev().collect()];
+        let keys = Keys::new(&r, maps.clone(), maps);
+        for g in 0..20 {
+            let mut s = State::new(r.clone());
+            let mut h = keys.hashes(s.cells());
+            let mut rng = Rng::for_game(3, g);
+            while !s.is_over() {
+                let m = s.random_move(&mut rng).unwrap();
+                let mut child = s.clone();
+                child.play_unchecked(m);
+                h = keys.child_hashes(&h, s.cells(), child.cells());
+                assert_eq!(h, keys.hashes(child.cells()), "{name}: {child:?}");
+                s = child;
+            }
+        }
+    }
+}
+
+#[test]
 fn boards_with_holes_in_the_grid_are_solved() {
     // A triangle's cells are not numbered 0..n (Y 4 once overflowed the move codes).
     let s = solved("y", 4, false, false);

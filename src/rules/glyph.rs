@@ -17,6 +17,7 @@
 //! starts the word, so the board's edges and holes cost nothing at match time.
 
 use super::board::{Board, Cell};
+use super::forbidden::{self, Anchored, Forbidden};
 use std::collections::BTreeSet;
 
 /// Which transformations of a picture also count. Example: `symmetry rotations`.
@@ -360,14 +361,9 @@ pub struct Matchers {
     footprints: Vec<i32>,
     /// The anchors in bit-parallel form.
     chunks: Vec<Chunk>,
-    /// Boards of up to 64 cells: per anchor, the cells where it fits (bit `c` for cell
-    /// id `c`), for [`Matchers::forbidden_cells`]; empty on larger boards.
-    fit_cells: Vec<u64>,
-    /// Boards of up to 64 cells: the tests of every anchor (the same ranges as
-    /// `tests`) packed for [`Matchers::forbidden_cells`]: bits 0-2 index the set of
-    /// cells that pass (a value's bit set, or from 4 on its complement), bits 3-8 the
-    /// rotation that moves bit `c + offset` to bit `c`.
-    packed_tests: Vec<u16>,
+    /// Boards of up to 64 cells: the anchors packed for
+    /// [`Matchers::forbidden_cells`]; `None` on larger boards.
+    forbidden: Option<Forbidden>,
 }
 
 /// A position's cells as bit sets by content value (0 empty, 1 and 2 the players, 3
@@ -381,11 +377,27 @@ pub struct CellBits {
 impl CellBits {
     /// The bit sets of the first `len` cells of a layer (`len` at most 64).
     pub fn of(cells: &[u8], len: usize) -> CellBits {
-        let mut by_value = [0u64; 4];
-        for (c, &v) in cells[..len.min(64)].iter().enumerate() {
-            by_value[(v & 3) as usize] |= 1 << c;
+        // The two low bits of each cell's value, as bit sets: eight cells at a time,
+        // each byte's bit moved to its place by one multiplication.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let gather = |m: u64| m.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let cells = &cells[..len.min(64)];
+        let (eights, tail) = cells.as_chunks::<8>();
+        let (mut one, mut two) = (0u64, 0u64);
+        for (i, e) in eights.iter().enumerate() {
+            let w = u64::from_le_bytes(*e);
+            one |= gather(w & LOW) << (8 * i);
+            two |= gather(w >> 1 & LOW) << (8 * i);
         }
-        CellBits { by_value }
+        for (i, &v) in tail.iter().enumerate() {
+            let at = 8 * eights.len() + i;
+            one |= u64::from(v & 1) << at;
+            two |= u64::from(v >> 1 & 1) << at;
+        }
+        let all = u64::MAX.checked_shr(64 - cells.len() as u32).unwrap_or(0);
+        CellBits {
+            by_value: [all & !one & !two, one & !two, two & !one, one & two],
+        }
     }
 }
 
@@ -491,24 +503,7 @@ impl Matchers {
             .map(|first| m.chunk(board, first, (first + 64).min(m.anchors.len())))
             .collect();
         if board.len() <= 64 {
-            m.fit_cells = m
-                .anchors
-                .iter()
-                .map(|a| {
-                    board
-                        .cells()
-                        .filter(|&c| m.fits(board, a, c))
-                        .fold(0, |bits, c| bits | 1 << c)
-                })
-                .collect();
-            m.packed_tests = m
-                .tests
-                .iter()
-                .map(|t| {
-                    let set = u16::from(t.value & 3) + if t.negate { 4 } else { 0 };
-                    set | ((t.offset.rem_euclid(64) as u16) << 3)
-                })
-                .collect();
+            m.forbidden = m.packed(board, anchor_stone);
         }
         m
     }
@@ -522,29 +517,33 @@ impl Matchers {
     }
 
     /// `forbidden_cells`, worked out only for the cells of `among` (the others are 0):
-    /// asking only about the empty cells lets each anchor stop sooner.
+    /// asking only about the empty cells lets the anchors stop sooner.
     pub fn forbidden_cells_among(&self, bits: &CellBits, among: u64) -> Option<u64> {
-        if self.fit_cells.len() != self.anchors.len() {
-            return None;
-        }
-        // The cells holding each value, then their complements (for negated tests).
-        let v = &bits.by_value;
-        let sets = [v[0], v[1], v[2], v[3], !v[0], !v[1], !v[2], !v[3]];
-        let mut out = 0;
-        for (a, &fit) in self.anchors.iter().zip(&self.fit_cells) {
-            let mut at = fit & among & !out;
-            for &t in &self.packed_tests[a.tests.start as usize..a.tests.end as usize] {
-                if at == 0 {
-                    break;
-                }
-                // Cell c passes when cell c + offset holds an accepted value. A
-                // rotation is exact here: `fit` keeps c + offset within 0..64 for
-                // every c still in `at`.
-                at &= sets[usize::from(t & 7)].rotate_right(u32::from(t >> 3));
-            }
-            out |= at;
-        }
-        Some(out)
+        Some(self.forbidden.as_ref()?.cells(&bits.by_value, among))
+    }
+
+    /// The anchors in the form of `forbidden_cells` (boards of up to 64 cells).
+    fn packed(&self, board: &Board, stone: Option<u8>) -> Option<Forbidden> {
+        let anchors: Vec<Anchored> = self
+            .anchors
+            .iter()
+            .map(|a| Anchored {
+                glyph: a.glyph,
+                fit: board
+                    .cells()
+                    .filter(|&c| self.fits(board, a, c))
+                    .fold(0, |bits, c| bits | 1 << c),
+                tests: self.tests[a.tests.start as usize..a.tests.end as usize]
+                    .iter()
+                    .map(|t| forbidden::Test {
+                        offset: t.offset,
+                        value: t.value,
+                        negate: t.negate,
+                    })
+                    .collect(),
+            })
+            .collect();
+        Forbidden::new(&anchors, stone)
     }
 
     /// Whether anchor `a`'s picture lies wholly on the board when anchored at `cell`.
@@ -748,6 +747,22 @@ mod tests {
             colours,
             rows,
             columns,
+        }
+    }
+
+    /// `CellBits::of` sets bit `c` of the set of cell `c`'s value (its two low bits),
+    /// for every length up to 64 and a layer longer than the length.
+    #[test]
+    fn cell_bits_hold_each_cell_in_its_value_set() {
+        let layer: Vec<u8> = (0..70u32).map(|i| (i * 7 % 11) as u8).collect();
+        for len in 0..=64 {
+            let bits = CellBits::of(&layer, len);
+            for v in 0..4 {
+                let want = (0..len)
+                    .filter(|&c| layer[c] & 3 == v as u8)
+                    .fold(0u64, |m, c| m | 1 << c);
+                assert_eq!(bits.by_value[v], want, "length {len}, value {v}");
+            }
         }
     }
 

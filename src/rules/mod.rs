@@ -11,6 +11,7 @@ pub mod board;
 pub mod cell_table;
 pub mod content;
 pub mod describe;
+pub mod forbidden;
 pub mod glyph;
 pub mod vocab;
 

@@ -76,6 +76,8 @@ struct Plan<W> {
     /// At most `SHIFTS` each way (unused ones shift nothing), so the loops unroll.
     left: [(u32, W); SHIFTS],
     right: [(u32, W); SHIFTS],
+    /// How many of them are used, the larger count of the two ways.
+    used: usize,
     start: [W; 2],
     goal: [W; 2],
 }
@@ -116,11 +118,13 @@ impl<W: Word> Plan<W> {
                 return None;
             }
         }
+        let used = l.max(r);
         let set = |v: &mut dyn Iterator<Item = Cell>| v.fold(W::ZERO, |m, c| m | W::bit(c));
         let goal_set = |g: &[bool]| set(&mut (0..len as Cell).filter(|&c| g[c as usize]));
         Some(Plan {
             left,
             right,
+            used,
             start: [
                 set(&mut start[0].iter().copied()),
                 set(&mut start[1].iter().copied()),
@@ -129,17 +133,35 @@ impl<W: Word> Plan<W> {
         })
     }
 
-    /// The cells next to some cell of `x`.
+    /// The cells next to some cell of `x`, with the first `N` shifts each way (at
+    /// least `used`).
     #[inline]
-    fn around(&self, x: W) -> W {
+    fn around<const N: usize>(&self, x: W) -> W {
         let mut out = W::ZERO;
-        for &(d, has) in &self.left {
+        for &(d, has) in &self.left[..N] {
             out |= (x & has) << d;
         }
-        for &(d, has) in &self.right {
+        for &(d, has) in &self.right[..N] {
             out |= (x & has) >> d;
         }
         out
+    }
+
+    /// `distance` with no more shifts than the board uses (2 each way on a square
+    /// board's orthogonal adjacency, 3 on a hexagonal one), so the loops unroll short.
+    fn distance(
+        &self,
+        colour: usize,
+        empty: W,
+        own: W,
+        walls: W,
+        open: impl Fn(Cell) -> bool,
+    ) -> u32 {
+        match self.used {
+            0..=2 => self.distance_by::<2>(colour, empty, own, walls, open),
+            3 => self.distance_by::<3>(colour, empty, own, walls, open),
+            _ => self.distance_by::<SHIFTS>(colour, empty, own, walls, open),
+        }
     }
 
     /// The distance of `colour` given the empty cells it may use and its stones: the
@@ -147,7 +169,7 @@ impl<W: Word> Plan<W> {
     /// (and the empty start cells), and every own stone joined to these.
     /// `open(c)` says whether `colour` may place on the empty cell `c`; it is asked
     /// only of the cells the search reaches, and not of `walls` (known not open).
-    fn distance(
+    fn distance_by<const N: usize>(
         &self,
         colour: usize,
         empty: W,
@@ -163,7 +185,7 @@ impl<W: Word> Plan<W> {
         let mut add = |mut frontier: W, reach: &mut W| {
             while frontier != W::ZERO {
                 *reach |= frontier;
-                let a = self.around(frontier);
+                let a = self.around::<N>(frontier);
                 near |= a;
                 frontier = a & own & !*reach;
             }
