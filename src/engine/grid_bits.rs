@@ -56,6 +56,23 @@ fn pack(marks: u64) -> u64 {
     (marks >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// The `i`-th set bit of `words` (bit `c % 64` of word `c / 64` for cell `c`), as a
+/// cell; `None` if fewer bits are set.
+pub fn nth_bit(words: &[u64], mut i: u32) -> Option<Cell> {
+    for (k, &word) in words.iter().enumerate() {
+        let n = word.count_ones();
+        if i < n {
+            let mut w = word;
+            for _ in 0..i {
+                w &= w - 1;
+            }
+            return Some((k * 64 + w.trailing_zeros() as usize) as Cell);
+        }
+        i -= n;
+    }
+    None
+}
+
 impl<const W: usize> Bits<W> {
     pub const EMPTY: Self = Bits([0; W]);
 
@@ -162,20 +179,9 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    /// The `i`-th cell of the set in cell order (`i` below `count`).
-    pub fn nth(&self, mut i: u32) -> Option<Cell> {
-        for (k, &word) in self.0.iter().enumerate() {
-            let n = word.count_ones();
-            if i < n {
-                let mut w = word;
-                for _ in 0..i {
-                    w &= w - 1;
-                }
-                return Some((k * 64 + w.trailing_zeros() as usize) as Cell);
-            }
-            i -= n;
-        }
-        None
+    /// The `i`-th cell of the set in cell order (`None` if `i` is not below `count`).
+    pub fn nth(&self, i: u32) -> Option<Cell> {
+        nth_bit(&self.0, i)
     }
 
     /// Every cell id moved up by `s` positions (bits beyond `W` words drop out).
@@ -323,6 +329,28 @@ mod tests {
                         .collect();
                     want.sort_unstable();
                     assert_eq!(cells_of(moved), want, "step ({dx}, {dy})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn holding_finds_each_byte_equal_to_the_value() {
+        // Layers of every length up to 40 (whole words and a remainder), bytes from a
+        // fixed pseudo-random stream over all four contents and a few larger values
+        // (a carry from one byte must not reach the next).
+        let mut rng = Stream(0x9E37_79B9_7F4A_7C15);
+        for len in 0..40 {
+            for _ in 0..50 {
+                let layer: Vec<u8> = (0..len)
+                    .map(|_| [0, 1, 2, 3, 0x7F, 0x80, 0xFF, 0x81][(rng.next() % 8) as usize])
+                    .collect();
+                for value in [0, 1, 2, 3, 0x80, 0xFF] {
+                    let got = cells_of(Bits::<1>::holding(&layer, value));
+                    let want: Vec<Cell> = (0..len as Cell)
+                        .filter(|&c| layer[c as usize] == value)
+                        .collect();
+                    assert_eq!(got, want, "{layer:?} {value}");
                 }
             }
         }

@@ -17,7 +17,7 @@
 //! compare the two on random positions). The number of moves is a sum of counts, so
 //! one uniform draw over them (and the extra moves) is a uniform legal move.
 
-use crate::engine::grid_bits::{words_for, Bits, Shift};
+use crate::engine::grid_bits::{nth_bit, words_for, Bits, Shift};
 use crate::engine::movegen::View;
 use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
@@ -71,7 +71,11 @@ pub fn draw(v: &View, line: LineRule, extras: &[Move], rng: &mut Rng) -> Option<
         for g in &s.groups {
             if x < g.count {
                 let w = &s.words[g.at as usize..g.at as usize + words];
-                return Some(Move::from_steps(&[step(v, g, nth(w, x))]));
+                return Some(Move::from_steps(&[step(
+                    v,
+                    g,
+                    nth_bit(w, x).expect("a bit per count"),
+                )]));
             }
             x -= g.count;
         }
@@ -88,7 +92,7 @@ pub fn list(v: &View, line: LineRule, out: &mut Vec<Step>) {
         let words = s.words.len() / s.groups.len().max(1);
         for g in &s.groups {
             let w = &s.words[g.at as usize..g.at as usize + words];
-            out.extend((0..g.count).map(|i| step(v, g, nth(w, i))));
+            out.extend((0..g.count).map(|i| step(v, g, nth_bit(w, i).expect("a bit per count"))));
         }
     })
 }
@@ -107,22 +111,6 @@ fn fill(v: &View, line: LineRule, s: &mut Scratch) -> u32 {
         32 => fronts::<32>(v, line, s),
         _ => fronts::<64>(v, line, s),
     }
-}
-
-/// The `i`-th set bit of `words`, as a cell.
-fn nth(words: &[u64], mut i: u32) -> u16 {
-    for (k, &word) in words.iter().enumerate() {
-        let n = word.count_ones();
-        if i < n {
-            let mut w = word;
-            for _ in 0..i {
-                w &= w - 1;
-            }
-            return (k * 64 + w.trailing_zeros() as usize) as u16;
-        }
-        i -= n;
-    }
-    unreachable!("fewer bits than counted")
 }
 
 /// The step of a group's move with this front.

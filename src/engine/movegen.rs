@@ -25,36 +25,6 @@ pub fn code(rules: &Rules, kind: usize, mover: u8) -> u8 {
     }
 }
 
-/// The high bit of each byte of a word.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The bytes of `w` that are not zero, marked by their high bit (exactly: no carry
-/// crosses from one byte into the next).
-#[inline(always)]
-fn nonzero_bytes(w: u64) -> u64 {
-    (((w & !HIGH) + !HIGH) | w) & HIGH
-}
-
-/// The cells of `layer` holding `value`, in order, appended to `out`: eight cells at a
-/// time, the bytes equal to `value` marked in a word without a branch per cell.
-fn cells_holding(layer: &[u8], value: u8, out: &mut Vec<Cell>) {
-    let spread = u64::from_ne_bytes([value; 8]);
-    let (chunks, rest) = layer.as_chunks::<8>();
-    for (i, chunk) in chunks.iter().enumerate() {
-        let mut marks = !nonzero_bytes(u64::from_le_bytes(*chunk) ^ spread) & HIGH;
-        while marks != 0 {
-            out.push((i * 8 + marks.trailing_zeros() as usize / 8) as Cell);
-            marks &= marks - 1;
-        }
-    }
-    let base = chunks.len() * 8;
-    for (i, &v) in rest.iter().enumerate() {
-        if v == value {
-            out.push((base + i) as Cell);
-        }
-    }
-}
-
 /// A read-only view of a position for one player to move.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
@@ -148,13 +118,6 @@ impl<'a> View<'a> {
                 f((base as usize + i) as Cell);
             }
         }
-    }
-
-    /// Every cell holding a piece of `kind` whose content is `value` (one player's, or
-    /// the neutral pieces), in cell order, appended to `out`.
-    pub fn occupied_by(&self, kind: usize, value: u8, out: &mut Vec<Cell>) {
-        let n = self.n();
-        cells_holding(&self.cells[kind * n..(kind + 1) * n], value, out);
     }
 
     /// No piece of any kind on the cell.
@@ -1171,39 +1134,6 @@ fn move_line(
         if let Some(beyond) = rules.board.step(to, d) {
             if cells[base + beyond as usize] == content::opponent_of(mover) {
                 cells[base + beyond as usize] = content::EMPTY;
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_holding_finds_each_byte_equal_to_the_value() {
-        // Layers of every length up to 40 (whole words and a remainder), bytes from a
-        // fixed pseudo-random stream over all four contents and a few larger values
-        // (a carry from one byte must not reach the next).
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for len in 0..40 {
-            for _ in 0..50 {
-                let layer: Vec<u8> = (0..len)
-                    .map(|_| {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        [0, 1, 2, 3, 0x7F, 0x80, 0xFF, 0x81][(x % 8) as usize]
-                    })
-                    .collect();
-                for value in [0, 1, 2, 3, 0x80, 0xFF] {
-                    let mut got = vec![];
-                    cells_holding(&layer, value, &mut got);
-                    let want: Vec<Cell> = (0..len as Cell)
-                        .filter(|&c| layer[c as usize] == value)
-                        .collect();
-                    assert_eq!(got, want, "{layer:?} {value}");
-                }
             }
         }
     }
