@@ -235,24 +235,31 @@ pub struct Shift<const W: usize> {
     /// The ids grow by `up` or shrink by `down` (one of them is 0).
     up: u32,
     down: u32,
+    /// `up - down` modulo 64: one word's step as a rotation.
+    rot: u32,
 }
 
 impl<const W: usize> Shift<W> {
+    /// The step no cell may take.
+    pub const NONE: Self = Shift {
+        sources: Bits::EMPTY,
+        up: 0,
+        down: 0,
+        rot: 0,
+    };
+
     pub fn new(board: &Board, d: (i32, i32)) -> Self {
         let by = d.1 as isize * board.width as isize + d.0 as isize;
         let sources = Bits::load(board.step_sources(d));
         if sources.is_empty() {
             // No cell may take the step (a board one cell wide or high): no shift.
-            return Shift {
-                sources,
-                up: 0,
-                down: 0,
-            };
+            return Self::NONE;
         }
         Shift {
             sources,
             up: by.max(0) as u32,
             down: (-by).max(0) as u32,
+            rot: by.rem_euclid(64) as u32,
         }
     }
 
@@ -261,9 +268,9 @@ impl<const W: usize> Shift<W> {
     pub fn apply(&self, b: Bits<W>) -> Bits<W> {
         let b = b.and(self.sources);
         if W == 1 {
-            // The cells kept land on the board, so within the word: no shift reaches
-            // 64 and no bit is lost.
-            return Bits::load(&[(b.0[0] << self.up) >> self.down]);
+            // The cells kept land on the board, so within the word: no bit wraps
+            // round, and the shift is a rotation.
+            return Bits::load(&[b.0[0].rotate_left(self.rot)]);
         }
         if self.down == 0 {
             b.up(self.up as usize)

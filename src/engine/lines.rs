@@ -21,6 +21,7 @@ use crate::engine::grid_bits::{nth_bit, words_for, Bits, Shift};
 use crate::engine::movegen::View;
 use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
+use crate::rules::board::Cell;
 use crate::rules::content;
 use std::cell::RefCell;
 
@@ -33,19 +34,37 @@ pub struct LineRule {
     pub capture: bool,
 }
 
-/// The fronts of the moves of one direction, length and distance, as words.
+/// The fronts of the moves of one direction, length and distance, as words: the
+/// first word here (a board of at most 64 grid positions needs no other), the rest in
+/// the scratch's word buffer.
 struct Group {
+    first: u64,
+    count: u32,
+    /// Where its words after the first start in the word buffer.
+    at: u32,
     dir: u8,
     k: u8,
     t: u8,
-    count: u32,
-    /// Where its words start in the word buffer.
-    at: u32,
+}
+
+impl Group {
+    /// The `i`-th front of the group (`i` below its count); `rest` is the word buffer.
+    fn nth(&self, rest: &[u64], words: usize, i: u32) -> Cell {
+        let here = self.first.count_ones();
+        let cell = if i < here {
+            nth_bit(&[self.first], i)
+        } else {
+            let rest = &rest[self.at as usize..self.at as usize + words - 1];
+            nth_bit(rest, i - here).map(|c| c + 64)
+        };
+        cell.expect("a bit per count")
+    }
 }
 
 #[derive(Default)]
 struct Scratch {
     groups: Vec<Group>,
+    /// The groups' words after their first.
     words: Vec<u64>,
 }
 
@@ -67,15 +86,10 @@ pub fn draw(v: &View, line: LineRule, extras: &[Move], rng: &mut Rng) -> Option<
         if x >= total {
             return Some(extras[(x - total) as usize]);
         }
-        let words = s.words.len() / s.groups.len().max(1);
+        let words = words_for(v.rules.board.len());
         for g in &s.groups {
             if x < g.count {
-                let w = &s.words[g.at as usize..g.at as usize + words];
-                return Some(Move::from_steps(&[step(
-                    v,
-                    g,
-                    nth_bit(w, x).expect("a bit per count"),
-                )]));
+                return Some(Move::from_steps(&[step(v, g, g.nth(&s.words, words, x))]));
             }
             x -= g.count;
         }
@@ -89,10 +103,9 @@ pub fn list(v: &View, line: LineRule, out: &mut Vec<Step>) {
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
         fill(v, line, s);
-        let words = s.words.len() / s.groups.len().max(1);
+        let words = words_for(v.rules.board.len());
         for g in &s.groups {
-            let w = &s.words[g.at as usize..g.at as usize + words];
-            out.extend((0..g.count).map(|i| step(v, g, nth_bit(w, i).expect("a bit per count"))));
+            out.extend((0..g.count).map(|i| step(v, g, g.nth(&s.words, words, i))));
         }
     })
 }
@@ -168,21 +181,26 @@ fn fronts<const W: usize>(v: &View, line: LineRule, s: &mut Scratch) -> u32 {
         capture: line.capture,
     };
     let mut total = 0;
-    for (dir, &d) in b.directions().iter().enumerate() {
-        let forth = Shift::<W>::new(b, d);
-        let back = Shift::<W>::new(b, (-d.0, -d.1));
+    // Each direction's step, made once: a direction's way back is its opposite's step.
+    let mut steps = [Shift::<W>::NONE; 8];
+    for (step, &d) in steps.iter_mut().zip(b.directions()) {
+        *step = Shift::new(b, d);
+    }
+    for dir in 0..b.directions().len() {
+        let (forth, back) = (steps[dir], steps[b.opposite(dir)]);
         let mut record = |moves: Bits<W>, k: usize, t: usize| {
             let count = moves.count();
             if count > 0 {
                 s.groups.push(Group {
+                    first: moves.0[0],
+                    count,
+                    at: s.words.len() as u32,
                     dir: dir as u8,
                     k: k as u8,
                     t: t as u8,
-                    count,
-                    at: s.words.len() as u32,
                 });
-                for w in moves.0 {
-                    s.words.push(w);
+                if W > 1 {
+                    s.words.extend_from_slice(&moves.0[1..]);
                 }
                 total += count;
             }
@@ -258,7 +276,10 @@ impl<const W: usize> Sets<W> {
             let mut legal = cand;
             if self.capture {
                 let hit = cand.and(beyond);
-                if !hit.is_empty() {
+                // A single piece never captures: the enemy run beyond is at least 1.
+                if k == 1 {
+                    legal = cand.minus(hit);
+                } else if !hit.is_empty() {
                     legal = cand.minus(self.refused(hit, beyond, back, k, k));
                 }
             }
@@ -305,7 +326,9 @@ impl<const W: usize> Sets<W> {
                 let mut legal = cand;
                 if self.capture {
                     let hit = cand.and(beyond[t]);
-                    if !hit.is_empty() {
+                    if k == 1 {
+                        legal = cand.minus(hit);
+                    } else if !hit.is_empty() {
                         legal = cand.minus(self.refused(hit, beyond[t], back, k, t));
                     }
                 }

@@ -56,6 +56,8 @@ pub struct Board {
     neighbours: [Neighbours; 3],
     /// Straight-line directions, as `(dx, dy)`: 8 on square grids, 6 on hex grids.
     directions: Vec<(i32, i32)>,
+    /// For each straight-line direction, the index of the opposite one.
+    opposites: Vec<u8>,
     /// The surrounding positions' directions in circular order (6 hex, 8 square).
     around: Vec<(i32, i32)>,
     /// Per grid position: off the board and outside it (not a hole); see `outside`.
@@ -288,6 +290,13 @@ impl Board {
                     list: vec![],
                 },
             ],
+            opposites: all
+                .iter()
+                .map(|&(dx, dy)| {
+                    let back = all.iter().position(|&d| d == (-dx, -dy));
+                    back.expect("directions come in opposite pairs") as u8
+                })
+                .collect(),
             directions: all.clone(),
             around: if hex {
                 HEX.to_vec()
@@ -595,6 +604,12 @@ impl Board {
         &self.directions
     }
 
+    /// The index in `directions` of the direction opposite the `dir`-th.
+    #[inline]
+    pub fn opposite(&self, dir: usize) -> usize {
+        usize::from(self.opposites[dir])
+    }
+
     /// The neighbour lists of an adjacency.
     pub fn neighbours(&self, adjacency: Adjacency) -> &Neighbours {
         &self.neighbours[adjacency as usize]
@@ -888,6 +903,23 @@ mod tests {
                 }
             }
             assert_eq!(b.symmetries().len(), 12);
+        }
+    }
+
+    #[test]
+    fn each_direction_has_its_opposite() {
+        for (shape, sizes) in [
+            (BoardShape::Rectangle, vec![5, 4]),
+            (BoardShape::Hexagon, vec![3]),
+            (BoardShape::Rhombus, vec![4, 3]),
+            (BoardShape::Triangle, vec![4]),
+        ] {
+            let b = Board::new(shape, &sizes, &[]);
+            let dirs = b.directions();
+            assert!(dirs.len() == 6 || dirs.len() == 8);
+            for (i, &(dx, dy)) in dirs.iter().enumerate() {
+                assert_eq!(dirs[b.opposite(i)], (-dx, -dy), "{shape:?} direction {i}");
+            }
         }
     }
 
