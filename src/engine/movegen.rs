@@ -929,14 +929,6 @@ fn distance_between(rules: &Rules, a: Cell, b: Cell) -> usize {
     (bx - ax).abs().max((by - ay).abs()) as usize
 }
 
-fn walk(rules: &Rules, from: Cell, d: (i32, i32), dist: usize) -> Cell {
-    let (x, y) = rules.board.xy(from);
-    rules
-        .board
-        .cell_at(x + d.0 * dist as i32, y + d.1 * dist as i32)
-        .expect("checked on the board")
-}
-
 /// For games whose glyphs are tested after the whole turn: the first glyph occurrence
 /// the position `after` holds around a cell of the first piece kind's layer that
 /// differs from `before` (its index and cells), or `None`. Other games: `None`.
@@ -1112,23 +1104,20 @@ fn move_line(
     to: Cell,
     mover: u8,
 ) {
-    let n = rules.board.len();
-    let base = kind * n;
-    let d = direction(rules, front, to).expect("a legal line move is straight");
-    let dist = distance_between(rules, front, to);
-    // Front first, so that no piece lands on one not yet moved.
-    let mut c = front;
-    loop {
-        let dest = walk(rules, c, d, dist);
-        cells[base + dest as usize] = cells[base + c as usize];
-        cells[base + c as usize] = 0;
-        if c == rear {
-            break;
-        }
-        c = rules
-            .board
-            .step(c, (-d.0, -d.1))
-            .expect("the line is on the board");
+    let b = &rules.board;
+    let base = kind * b.len();
+    let ((rx, ry), (fx, fy), (tx, ty)) = (b.xy(rear), b.xy(front), b.xy(to));
+    let d = ((tx - fx).signum(), (ty - fy).signum());
+    let dist = (tx - fx).abs().max((ty - fy).abs()) as usize;
+    let len = (fx - rx).abs().max((fy - ry).abs()) as usize + 1;
+    // The line's pieces are alike (a run of the mover's pieces of one kind): moving it
+    // `dist` cells empties its first cells from the rear and fills as many up to `to`,
+    // `min(len, dist)` of each. Cell ids along a straight line differ by a constant.
+    let by = d.1 as isize * b.width as isize + d.0 as isize;
+    let piece = cells[base + front as usize];
+    for i in 0..len.min(dist) as isize {
+        cells[(base as isize + rear as isize + i * by) as usize] = content::EMPTY;
+        cells[(base as isize + to as isize - i * by) as usize] = piece;
     }
     if capture {
         if let Some(beyond) = rules.board.step(to, d) {
