@@ -8,7 +8,7 @@
 use crate::common::*;
 use std::collections::{HashSet, VecDeque};
 use weft::engine::rng::Rng;
-use weft::engine::state::{Decider, Move, Outcome, State, Step};
+use weft::engine::state::{Decider, Move, Outcome, Slot, State, Step};
 use weft::rules::{Adjacency, Goal, StepRule, Touch, Verdict};
 use weft::Overrides;
 
@@ -134,6 +134,18 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
             }
         }
         Some(_) => assert!(legal.is_empty()),
+    }
+    // The piece counts (kept move by move where conditions read them) agree with the
+    // pieces on the board.
+    for k in 0..r.pieces().len() {
+        for (owner, slot) in [
+            (Some(0), Slot::Player(0)),
+            (Some(1), Slot::Player(1)),
+            (None, Slot::Neutral),
+        ] {
+            let on_board = r.board().cells().filter(|&c| s.slot(k, c) == slot).count();
+            assert_eq!(s.count(k, owner), on_board, "count of kind {k}, {slot:?}");
+        }
     }
     let set: HashSet<Move> = legal.iter().copied().collect();
     assert_eq!(set.len(), legal.len(), "no move is listed twice");

@@ -195,6 +195,9 @@ pub struct Rules {
     pub(crate) ring_around_stone: bool,
     /// Whether the game has a crossing race.
     pub(crate) race: bool,
+    /// Whether some condition reads piece counts: the position then keeps them per
+    /// move rather than counting a layer at each reading.
+    pub(crate) keep_counts: bool,
     pub(crate) turn_start: Vec<ConditionRule>,
     pub(crate) after_move: Vec<ConditionRule>,
     /// Capture by surrounding, if the game has it.
@@ -237,7 +240,8 @@ impl Rules {
             && self.capture.is_none()
             && self.ko == Ko::None
             && self.both_win.is_none()
-            && self.after_move.is_empty();
+            && self.after_move.is_empty()
+            && !self.keep_counts;
         if !plain {
             return None;
         }

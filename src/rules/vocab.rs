@@ -228,6 +228,16 @@ pub enum Pred<A = i64> {
 }
 
 impl<A> Pred<A> {
+    /// Whether the condition reads a piece count anywhere (`count own disk >= 3`).
+    pub fn reads_counts(&self) -> bool {
+        match self {
+            Pred::Count { .. } => true,
+            Pred::Not(x) => x.reads_counts(),
+            Pred::And(v) | Pred::Or(v) => v.iter().any(Pred::reads_counts),
+            Pred::Separates { .. } | Pred::NoMove | Pred::Passes { .. } => false,
+        }
+    }
+
     /// The same condition with every amount replaced by `f(amount)`.
     pub fn map_amounts<B>(&self, f: &dyn Fn(&A) -> B) -> Pred<B> {
         match self {

@@ -213,7 +213,9 @@ pub struct State {
     history: Vec<u64>,
     /// The passes turns allowed so far (`, or pass`), not the forced ones.
     passes: u16,
-    /// Per piece kind: the number of pieces by layer value (1, 2: players; 3: neutral).
+    /// Per piece kind, the pieces by layer value (0 empty; 1, 2 the players'; 3
+    /// neutral), kept only for rules whose conditions read counts (`keep_counts`);
+    /// empty otherwise, and a count is then read from the layer.
     counts: Vec<[u16; 4]>,
     /// Crossing race: 1 + the player who owes a crossing, or 0.
     owes: u8,
@@ -410,7 +412,8 @@ impl State {
 
     /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
     pub fn count(&self, kind: usize, owner: Option<usize>) -> usize {
-        self.counts[kind][owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8)) as usize]
+        self.layer_counts(kind)
+            [owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8)) as usize]
             as usize
     }
 
@@ -492,13 +495,6 @@ impl State {
         }
         let v = self.view(self.to_move);
         self.rules.board.cells().filter(|&c| v.is_empty(c)).count()
-    }
-}
-
-/// Counts the pieces of each layer (`n` cells each) by value.
-fn recount(counts: &mut [[u16; 4]], cells: &[u8], n: usize) {
-    for (k, count) in counts.iter_mut().enumerate() {
-        *count = count_values(&cells[k * n..(k + 1) * n]);
     }
 }
 

@@ -163,7 +163,10 @@ impl State {
             Move::Place(cell) if self.rules.simple => {
                 self.cells[cell as usize] = content::of_player(mover);
                 self.remove_empty(cell);
-                self.counts[0][content::of_player(mover) as usize] += 1;
+                if let Some(c) = self.counts.first_mut() {
+                    c[0] -= 1;
+                    c[content::of_player(mover) as usize] += 1;
+                }
                 self.to_move = 1 - mover;
                 if self.rules.track_groups {
                     let placed = self.join_groups(cell, mover);
@@ -201,7 +204,6 @@ impl State {
         let code = content::of_player(mover);
         self.cells[cell as usize] = code;
         self.remove_empty(cell);
-        self.counts[0][code as usize] += 1;
         self.to_move = 1 - mover;
         let placed = self.join_groups(cell, mover);
         self.ply += 1;
@@ -251,12 +253,15 @@ impl State {
                 (StepRule::Place { piece: 0, .. }, Step::Place(c)) if incremental => {
                     let start = self.history.last().copied().unwrap_or(0);
                     let (placed, delta) = self.place_capturing(&rules, c, colour);
+                    self.count_step(&rules, rule, step, [0; 2]);
                     *hash = Some(start ^ delta);
                     Some(placed)
                 }
                 _ => {
                     *hash = None;
+                    let was = self.counted_cells(&rules, rule, step);
                     movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
+                    self.count_step(&rules, rule, step, was);
                     match (rule, step) {
                         (StepRule::Place { piece: 0, .. }, Step::Place(c))
                             if rules.track_groups
@@ -274,7 +279,6 @@ impl State {
                 decided = decided.or_else(|| self.decide_goals(mover, Some(p)));
             }
         }
-        recount(&mut self.counts, &self.cells, rules.board.len());
         if !rules.track_groups {
             decided = self.decide_goals(mover, None);
         }
@@ -291,6 +295,52 @@ impl State {
         }
         self.to_move = 1 - mover;
         decided
+    }
+
+    /// Before a step, where the rules keep counts: what stands on the one or two cells
+    /// a step without capture changes (a placement's cell; a slide's start and end).
+    fn counted_cells(&self, rules: &Rules, rule: &StepRule, step: Step) -> [u8; 2] {
+        let n = rules.board.len();
+        match (rule, step) {
+            _ if self.counts.is_empty() => [0; 2],
+            (StepRule::Place { piece, .. }, Step::Place(c)) => {
+                [self.cells[piece * n + c as usize], 0]
+            }
+            (StepRule::Slide { piece, .. }, Step::Move { from, to }) => [
+                self.cells[piece * n + from as usize],
+                self.cells[piece * n + to as usize],
+            ],
+            _ => [0; 2],
+        }
+    }
+
+    /// After a step, where the rules keep counts: moves the counts of its layer by
+    /// what changed on the cells `was` read; a step that may capture or moves a line
+    /// has its layer counted afresh.
+    fn count_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, was: [u8; 2]) {
+        if self.counts.is_empty() {
+            return;
+        }
+        let n = rules.board.len();
+        let captures = |piece: usize| rules.capture.is_some_and(|cap| cap.piece == piece);
+        match (rule, step) {
+            (StepRule::Place { piece, .. }, Step::Place(c)) if !captures(*piece) => {
+                let counts = &mut self.counts[*piece];
+                counts[usize::from(was[0])] -= 1;
+                counts[usize::from(self.cells[piece * n + c as usize])] += 1;
+            }
+            (StepRule::Slide { piece, .. }, Step::Move { from, to }) if !captures(*piece) => {
+                let counts = &mut self.counts[*piece];
+                for (c, old) in [from, to].into_iter().zip(was) {
+                    counts[usize::from(old)] -= 1;
+                    counts[usize::from(self.cells[piece * n + c as usize])] += 1;
+                }
+            }
+            _ => {
+                let piece = rule.piece();
+                self.counts[piece] = count_values(&self.cells[piece * n..(piece + 1) * n]);
+            }
+        }
     }
 
     /// Places a stone of the capture rule's kind (the first) on the empty `cell` for

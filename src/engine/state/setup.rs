@@ -19,7 +19,7 @@ impl State {
             libs: Liberties::default(),
             history: Vec::new(),
             passes: 0,
-            counts: vec![[0; 4]; layers],
+            counts: Vec::new(),
             owes: 0,
             status: Status::Ongoing,
             last: None,

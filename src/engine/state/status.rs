@@ -168,8 +168,27 @@ impl State {
             .map(|(i, r)| (verdict_for(r.verdict, mover), Decider::AfterMove(i as u16)))
     }
 
+    /// The pieces of kind `kind` by layer value (0 empty; 1, 2 the players'; 3
+    /// neutral): kept with the position where the rules read counts, otherwise
+    /// counted from the layer when asked.
+    pub(super) fn layer_counts(&self, kind: usize) -> [u16; 4] {
+        match self.counts.get(kind) {
+            Some(&c) => c,
+            None => {
+                let n = self.rules.board.len();
+                count_values(&self.cells[kind * n..(kind + 1) * n])
+            }
+        }
+    }
+
+    /// Counts every layer afresh, where the rules keep counts.
     pub(super) fn recount(&mut self) {
-        recount(&mut self.counts, &self.cells, self.rules.board.len());
+        if self.rules.keep_counts {
+            let n = self.rules.board.len();
+            self.counts = (0..self.rules.pieces.len())
+                .map(|k| count_values(&self.cells[k * n..(k + 1) * n]))
+                .collect();
+        }
     }
 
     /// Evaluates a position condition for `mover`.
@@ -182,7 +201,7 @@ impl State {
                 cmp,
                 value,
             } => {
-                let c = &self.counts[*piece];
+                let c = self.layer_counts(*piece);
                 let count = i64::from(match whose {
                     Whose::Own => c[content::of_player(mover) as usize],
                     Whose::Enemy => c[content::opponent_of(mover) as usize],
@@ -298,8 +317,7 @@ impl State {
 /// The classes of `cost`, cheapest first.
 const COSTS: [u8; 3] = [0, 1, 2];
 
-/// How costly a condition is to evaluate, roughly: 0 for the counts kept with the
-/// position, 1 when it looks for a legal move, 2 when it tests a separation. (The
+/// How costly a condition is to evaluate, roughly: 0 for counts and passes, 1 when it looks for a legal move, 2 when it tests a separation. (The
 /// usual terms answered inline; nested ones by `nested_cost`.)
 #[inline(always)]
 fn cost(p: &Pred) -> u8 {

@@ -22,7 +22,7 @@ pub use params::Overrides;
 use super::ast::Expr;
 use super::diagnostic::Diagnostic;
 use super::validate::GameDef;
-use crate::rules::{Goal, Ko, Param, Rules, StepRule};
+use crate::rules::{Goal, Ko, Param, Pred, Rules, StepRule};
 
 /// What every phase shares: the game, the parameter values, and the problems found.
 struct Ctx<'a> {
@@ -107,6 +107,7 @@ pub fn compile(
         track_groups,
         ring_around_stone,
         race: goals.goals.iter().any(|g| g.goal == Goal::CrossingRace),
+        keep_counts: false,
         connect: goals.connect,
         goals: goals.goals,
         goal_plan,
@@ -121,6 +122,13 @@ pub fn compile(
         no_move: def.no_move,
         claims: turns.claims,
     };
+    rules.keep_counts = rules
+        .turns
+        .iter()
+        .filter_map(|t| t.guard.as_ref())
+        .chain(rules.turn_start.iter().map(|r| &r.cond))
+        .chain(rules.after_move.iter().map(|r| &r.cond))
+        .any(Pred::reads_counts);
     rules.plain_goal = rules.derive_plain_goal();
     rules.table_cell_conditions();
     Ok((rules, cx.warnings))
