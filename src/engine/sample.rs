@@ -159,6 +159,27 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
                 return Some(m);
             }
         }
+        if let (
+            StepRule::Place {
+                piece,
+                target,
+                owner,
+            },
+            StepRule::Place { .. },
+        ) = (r0, r1)
+        {
+            // First placements proposed as grid positions, not listed.
+            let first = First::Placements {
+                kind: *piece,
+                target,
+                owner: *owner,
+                len,
+            };
+            let pair = Pair { turn, r0, r1, zero };
+            if let Some(m) = pair.draw(v, &first, extras, rng, &mut s.cells) {
+                return Some(m);
+            }
+        }
         s.first.clear();
         movegen::step_options(v, r0, &mut s.first);
         let choices = s.first.len() + zero;
@@ -295,11 +316,20 @@ fn draw_apart(
 }
 
 /// Where a two-step turn's first steps come from: a list, or proposals of slides
-/// (piece, direction, distance), each legal slide exactly one of them. (Proposals pay
-/// where most are refused at once, as slides of `exactly 1`; an independent turn draws
-/// its slide on its own instead, see `draw_apart`.)
+/// (piece, direction, distance) or of placements (grid positions), each legal first
+/// step exactly one of them. (Proposals pay where most are refused at once, as slides
+/// of `exactly 1`, or where listing costs more than the misses, as a placement on a
+/// board still mostly empty; an independent turn draws its slide on its own instead,
+/// see `draw_apart`.)
 enum First<'a> {
     Listed(&'a [Step]),
+    Placements {
+        kind: usize,
+        target: &'a crate::rules::CellPred,
+        owner: Option<usize>,
+        /// The grid positions proposed: the board's length.
+        len: usize,
+    },
     Slides {
         from: &'a [Cell],
         kind: usize,
@@ -315,6 +345,7 @@ impl First<'_> {
     fn len(&self) -> usize {
         match self {
             First::Listed(list) => list.len(),
+            First::Placements { len, .. } => *len,
             First::Slides {
                 from, dirs, dmax, ..
             } => from.len() * dirs.len() * dmax,
@@ -325,6 +356,14 @@ impl First<'_> {
     fn get(&self, v: &View, i: usize) -> Option<Step> {
         match self {
             First::Listed(list) => Some(list[i]),
+            First::Placements {
+                kind,
+                target,
+                owner,
+                ..
+            } => v
+                .place_ok(*kind, target, *owner, i as Cell)
+                .then_some(Step::Place(i as Cell)),
             First::Slides {
                 from,
                 kind,
