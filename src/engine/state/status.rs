@@ -317,8 +317,9 @@ impl State {
 /// The classes of `cost`, cheapest first.
 const COSTS: [u8; 3] = [0, 1, 2];
 
-/// How costly a condition is to evaluate, roughly: 0 for counts and passes, 1 when it looks for a legal move, 2 when it tests a separation. (The
-/// usual terms answered inline; nested ones by `nested_cost`.)
+/// How costly a condition is to evaluate, roughly: 0 for counts and passes, 1 when it
+/// looks for a legal move, 2 when it tests a separation. (The usual terms answered
+/// inline; nested ones by `nested_cost`.)
 #[inline(always)]
 fn cost(p: &Pred) -> u8 {
     match p {
