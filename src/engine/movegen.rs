@@ -1106,10 +1106,9 @@ fn move_line(
 ) {
     let b = &rules.board;
     let base = kind * b.len();
-    let ((rx, ry), (fx, fy), (tx, ty)) = (b.xy(rear), b.xy(front), b.xy(to));
-    let d = ((tx - fx).signum(), (ty - fy).signum());
-    let dist = (tx - fx).abs().max((ty - fy).abs()) as usize;
-    let len = (fx - rx).abs().max((fy - ry).abs()) as usize + 1;
+    let d = direction(rules, front, to).expect("a legal line move is straight");
+    let dist = distance_between(rules, front, to);
+    let len = distance_between(rules, rear, front) + 1;
     // The line's pieces are alike (a run of the mover's pieces of one kind): moving it
     // `dist` cells empties its first cells from the rear and fills as many up to `to`,
     // `min(len, dist)` of each. Cell ids along a straight line differ by a constant.

@@ -253,15 +253,15 @@ impl State {
                 (StepRule::Place { piece: 0, .. }, Step::Place(c)) if incremental => {
                     let start = self.history.last().copied().unwrap_or(0);
                     let (placed, delta) = self.place_capturing(&rules, c, colour);
-                    self.count_step(&rules, rule, step, [0; 2]);
+                    if !self.counts.is_empty() {
+                        self.counts[0] = self.count_layer(0);
+                    }
                     *hash = Some(start ^ delta);
                     Some(placed)
                 }
                 _ => {
                     *hash = None;
-                    let was = self.counted_cells(&rules, rule, step);
-                    movegen::apply_step(&rules, &mut self.cells, rule, step, mover);
-                    self.count_step(&rules, rule, step, was);
+                    self.play_step(&rules, rule, step, mover);
                     match (rule, step) {
                         (StepRule::Place { piece: 0, .. }, Step::Place(c))
                             if rules.track_groups
@@ -297,49 +297,33 @@ impl State {
         decided
     }
 
-    /// Before a step, where the rules keep counts: what stands on the one or two cells
-    /// a step without capture changes (a placement's cell; a slide's start and end).
-    fn counted_cells(&self, rules: &Rules, rule: &StepRule, step: Step) -> [u8; 2] {
-        let n = rules.board.len();
-        match (rule, step) {
-            _ if self.counts.is_empty() => [0; 2],
-            (StepRule::Place { piece, .. }, Step::Place(c)) => {
-                [self.cells[piece * n + c as usize], 0]
-            }
-            (StepRule::Slide { piece, .. }, Step::Move { from, to }) => [
-                self.cells[piece * n + from as usize],
-                self.cells[piece * n + to as usize],
-            ],
-            _ => [0; 2],
-        }
-    }
-
-    /// After a step, where the rules keep counts: moves the counts of its layer by
-    /// what changed on the cells `was` read; a step that may capture or moves a line
-    /// has its layer counted afresh.
-    fn count_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, was: [u8; 2]) {
+    /// Plays one step on the cells and, where the rules keep counts, moves its layer's
+    /// counts by what changed on the cells it touches (a placement without capture: its
+    /// cell; a slide: its start and end); after a step that may capture or moves a
+    /// line, the layer is counted afresh.
+    fn play_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, mover: u8) {
         if self.counts.is_empty() {
+            movegen::apply_step(rules, &mut self.cells, rule, step, mover);
             return;
         }
-        let n = rules.board.len();
-        let captures = |piece: usize| rules.capture.is_some_and(|cap| cap.piece == piece);
-        match (rule, step) {
-            (StepRule::Place { piece, .. }, Step::Place(c)) if !captures(*piece) => {
-                let counts = &mut self.counts[*piece];
-                counts[usize::from(was[0])] -= 1;
-                counts[usize::from(self.cells[piece * n + c as usize])] += 1;
-            }
-            (StepRule::Slide { piece, .. }, Step::Move { from, to }) if !captures(*piece) => {
-                let counts = &mut self.counts[*piece];
-                for (c, old) in [from, to].into_iter().zip(was) {
-                    counts[usize::from(old)] -= 1;
-                    counts[usize::from(self.cells[piece * n + c as usize])] += 1;
-                }
-            }
-            _ => {
-                let piece = rule.piece();
-                self.counts[piece] = count_values(&self.cells[piece * n..(piece + 1) * n]);
-            }
+        let kind = rule.piece();
+        let base = kind * rules.board.len();
+        let captures = rules.capture.is_some_and(|cap| cap.piece == kind);
+        let (touched, k): ([Cell; 2], usize) = match (rule, step) {
+            (StepRule::Place { .. }, Step::Place(c)) if !captures => ([c, c], 1),
+            (StepRule::Slide { .. }, Step::Move { from, to }) => ([from, to], 2),
+            _ => ([0, 0], 0),
+        };
+        let was = touched.map(|c| self.cells[base + c as usize]);
+        movegen::apply_step(rules, &mut self.cells, rule, step, mover);
+        if k == 0 {
+            self.counts[kind] = self.count_layer(kind);
+            return;
+        }
+        for (&c, &old) in touched[..k].iter().zip(&was) {
+            let counts = &mut self.counts[kind];
+            counts[usize::from(old)] -= 1;
+            counts[usize::from(self.cells[base + c as usize])] += 1;
         }
     }
 

@@ -172,21 +172,23 @@ impl State {
     /// neutral): kept with the position where the rules read counts, otherwise
     /// counted from the layer when asked.
     pub(super) fn layer_counts(&self, kind: usize) -> [u16; 4] {
-        match self.counts.get(kind) {
-            Some(&c) => c,
-            None => {
-                let n = self.rules.board.len();
-                count_values(&self.cells[kind * n..(kind + 1) * n])
-            }
-        }
+        self.counts
+            .get(kind)
+            .copied()
+            .unwrap_or_else(|| self.count_layer(kind))
+    }
+
+    /// The pieces of kind `kind` by layer value, counted from the layer.
+    pub(super) fn count_layer(&self, kind: usize) -> [u16; 4] {
+        let n = self.rules.board.len();
+        count_values(&self.cells[kind * n..(kind + 1) * n])
     }
 
     /// Counts every layer afresh, where the rules keep counts.
     pub(super) fn recount(&mut self) {
         if self.rules.keep_counts {
-            let n = self.rules.board.len();
             self.counts = (0..self.rules.pieces.len())
-                .map(|k| count_values(&self.cells[k * n..(k + 1) * n]))
+                .map(|k| self.count_layer(k))
                 .collect();
         }
     }

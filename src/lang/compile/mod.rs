@@ -88,6 +88,14 @@ pub fn compile(
                 .turns
                 .iter()
                 .any(|t| t.steps.iter().any(|s| !matches!(s, StepRule::Place { .. }))));
+    // Whether some condition reads piece counts: the position then keeps them.
+    let keep_counts = turns
+        .turns
+        .iter()
+        .filter_map(|t| t.guard.as_ref())
+        .chain(turns.turn_start.iter().map(|r| &r.cond))
+        .chain(turns.after_move.iter().map(|r| &r.cond))
+        .any(Pred::reads_counts);
     let mut rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
@@ -107,7 +115,7 @@ pub fn compile(
         track_groups,
         ring_around_stone,
         race: goals.goals.iter().any(|g| g.goal == Goal::CrossingRace),
-        keep_counts: false,
+        keep_counts,
         connect: goals.connect,
         goals: goals.goals,
         goal_plan,
@@ -122,13 +130,6 @@ pub fn compile(
         no_move: def.no_move,
         claims: turns.claims,
     };
-    rules.keep_counts = rules
-        .turns
-        .iter()
-        .filter_map(|t| t.guard.as_ref())
-        .chain(rules.turn_start.iter().map(|r| &r.cond))
-        .chain(rules.after_move.iter().map(|r| &r.cond))
-        .any(Pred::reads_counts);
     rules.plain_goal = rules.derive_plain_goal();
     rules.table_cell_conditions();
     Ok((rules, cx.warnings))
