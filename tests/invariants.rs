@@ -146,6 +146,30 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
             let on_board = r.board().cells().filter(|&c| s.slot(k, c) == slot).count();
             assert_eq!(s.count(k, owner), on_board, "count of kind {k}, {slot:?}");
         }
+        // So do the bit planes, where kept, cell by cell (every grid position).
+        let Some(planes) = s.planes() else {
+            continue;
+        };
+        let bit = |words: &[u64], c: usize| words[c / 64] >> (c % 64) & 1 == 1;
+        for c in 0..r.board().len() {
+            let slot = s.slot(k, c as u16);
+            for (code, owner) in [
+                (1, Slot::Player(0)),
+                (2, Slot::Player(1)),
+                (3, Slot::Neutral),
+            ] {
+                assert_eq!(
+                    bit(planes.holding(k, code), c),
+                    slot == owner,
+                    "plane {code} of kind {k}"
+                );
+            }
+            assert_eq!(
+                bit(planes.occupied(k), c),
+                slot != Slot::Empty,
+                "kind {k} occupied"
+            );
+        }
     }
     let set: HashSet<Move> = legal.iter().copied().collect();
     assert_eq!(set.len(), legal.len(), "no move is listed twice");

@@ -153,14 +153,20 @@ fn fronts<const W: usize>(v: &View, line: LineRule, s: &mut Scratch) -> u32 {
     let rules = v.rules;
     let b = &rules.board;
     let n = b.len();
-    let layer = &v.cells[line.kind * n..(line.kind + 1) * n];
-    let (own, enemy, mut taken) = Bits::<W>::holding_two(
-        layer,
-        content::of_player(v.mover),
-        content::opponent_of(v.mover),
-    );
+    let (me, foe) = (content::of_player(v.mover), content::opponent_of(v.mover));
+    let (own, enemy, mut taken) = match v.planes {
+        Some(p) => (
+            Bits::<W>::load(p.holding(line.kind, me)),
+            Bits::load(p.holding(line.kind, foe)),
+            Bits::load(p.occupied(line.kind)),
+        ),
+        None => Bits::holding_two(&v.cells[line.kind * n..(line.kind + 1) * n], me, foe),
+    };
     for k in (0..rules.pieces.len()).filter(|&k| k != line.kind) {
-        taken = taken.or(Bits::occupied(&v.cells[k * n..(k + 1) * n]));
+        taken = taken.or(match v.planes {
+            Some(p) => Bits::load(p.occupied(k)),
+            None => Bits::occupied(&v.cells[k * n..(k + 1) * n]),
+        });
     }
     let empty = Bits::<W>::load(b.on_words()).minus(taken);
     // Pieces on their owner's own regions, where the kind freezes there.

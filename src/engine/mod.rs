@@ -14,6 +14,7 @@ pub mod grid_bits;
 pub mod lines;
 pub mod movegen;
 pub mod moves;
+pub mod planes;
 pub mod ring;
 pub mod rng;
 pub mod sample;

@@ -7,6 +7,7 @@
 //! layer is 0 (empty), 1 + player, or 3 (a neutral piece).
 
 use super::moves::Step;
+use super::planes::Planes;
 use crate::rules::board::Cell;
 use crate::rules::content;
 
@@ -30,6 +31,9 @@ pub fn code(rules: &Rules, kind: usize, mover: u8) -> u8 {
 pub struct View<'a> {
     pub rules: &'a Rules,
     pub cells: &'a [u8],
+    /// `cells` as bit sets, when `cells` is the game's own position (a view of a copy
+    /// has none: see [`View::on`]).
+    pub planes: Option<&'a Planes>,
     pub mover: u8,
     /// The game's groups of the first piece kind with their liberties, when `cells` is
     /// the game's own position (not a copy with a turn's first step played): capture
@@ -78,6 +82,22 @@ pub enum CaptureStop {
 }
 
 impl<'a> View<'a> {
+    /// The same player's view of another position, `cells` (the game's own with a
+    /// turn's first step played): what is kept of the game's position (groups, bit
+    /// planes) does not describe it, so the view has none of it.
+    #[inline]
+    pub fn on<'b>(&self, cells: &'b [u8]) -> View<'b>
+    where
+        'a: 'b,
+    {
+        View {
+            cells,
+            planes: None,
+            groups: None,
+            ..*self
+        }
+    }
+
     #[inline]
     fn n(&self) -> usize {
         self.rules.board.len()
@@ -1062,8 +1082,16 @@ pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
     }
 }
 
-/// Applies a legal step to `cells` for `mover`; returns whether a piece was captured.
-pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, mover: u8) {
+/// Applies a legal step to `cells` for `mover`, and to `planes` where they are kept
+/// (a position's own cells; a copy passes `&mut Planes::default()`).
+pub fn apply_step(
+    rules: &Rules,
+    cells: &mut [u8],
+    planes: &mut Planes,
+    rule: &StepRule,
+    step: Step,
+    mover: u8,
+) {
     let n = rules.board.len();
     match (rule, step) {
         (StepRule::Place { piece, owner, .. }, Step::Place(c)) => {
@@ -1074,21 +1102,29 @@ pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, 
                     let o =
                         capture::outcome_by_flood(&rules.board, cap.adjacency, layer, c, colour);
                     capture::apply_outcome(layer, c, colour, &o, cap.suicide);
+                    planes.read_layer(*piece, layer);
                 }
-                _ => cells[piece * n + c as usize] = code(rules, *piece, colour),
+                _ => {
+                    let code = code(rules, *piece, colour);
+                    cells[piece * n + c as usize] = code;
+                    planes.write(*piece, c, code);
+                }
             }
         }
         (StepRule::Slide { piece, .. }, Step::Move { from, to }) => {
             let base = piece * n;
-            cells[base + to as usize] = cells[base + from as usize];
-            cells[base + from as usize] = 0;
+            let code = cells[base + from as usize];
+            cells[base + to as usize] = code;
+            cells[base + from as usize] = content::EMPTY;
+            planes.write(*piece, from, content::EMPTY);
+            planes.write(*piece, to, code);
         }
-        (StepRule::Line { piece, capture, .. }, Step::Move { from, to }) => {
-            move_line(rules, cells, *piece, *capture, from, from, to, mover)
-        }
-        (StepRule::Line { piece, capture, .. }, Step::Line { rear, front, to }) => {
-            move_line(rules, cells, *piece, *capture, rear, front, to, mover)
-        }
+        (StepRule::Line { piece, capture, .. }, Step::Move { from, to }) => move_line(
+            rules, cells, planes, *piece, *capture, from, from, to, mover,
+        ),
+        (StepRule::Line { piece, capture, .. }, Step::Line { rear, front, to }) => move_line(
+            rules, cells, planes, *piece, *capture, rear, front, to, mover,
+        ),
         _ => unreachable!("apply_step: a step that does not fit its rule"),
     }
 }
@@ -1097,6 +1133,7 @@ pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, 
 fn move_line(
     rules: &Rules,
     cells: &mut [u8],
+    planes: &mut Planes,
     kind: usize,
     capture: bool,
     rear: Cell,
@@ -1106,22 +1143,32 @@ fn move_line(
 ) {
     let b = &rules.board;
     let base = kind * b.len();
-    let d = direction(rules, front, to).expect("a legal line move is straight");
-    let dist = distance_between(rules, front, to);
-    let len = distance_between(rules, rear, front) + 1;
+    // A legal line move is straight: its direction is the signs of the way to `to`.
+    let ((rx, ry), (fx, fy), (tx, ty)) = (b.xy(rear), b.xy(front), b.xy(to));
+    let d = ((tx - fx).signum(), (ty - fy).signum());
+    let dist = (tx - fx).abs().max((ty - fy).abs()) as usize;
+    let len = (fx - rx).abs().max((fy - ry).abs()) as usize + 1;
     // The line's pieces are alike (a run of the mover's pieces of one kind): moving it
     // `dist` cells empties its first cells from the rear and fills as many up to `to`,
     // `min(len, dist)` of each. Cell ids along a straight line differ by a constant.
     let by = d.1 as isize * b.width as isize + d.0 as isize;
     let piece = cells[base + front as usize];
     for i in 0..len.min(dist) as isize {
-        cells[(base as isize + rear as isize + i * by) as usize] = content::EMPTY;
-        cells[(base as isize + to as isize - i * by) as usize] = piece;
+        let (gone, come) = (
+            (rear as isize + i * by) as Cell,
+            (to as isize - i * by) as Cell,
+        );
+        cells[base + gone as usize] = content::EMPTY;
+        cells[base + come as usize] = piece;
+        planes.take(kind, gone, piece);
+        planes.put(kind, come, piece);
     }
     if capture {
         if let Some(beyond) = rules.board.step(to, d) {
-            if cells[base + beyond as usize] == content::opponent_of(mover) {
+            let foe = content::opponent_of(mover);
+            if cells[base + beyond as usize] == foe {
                 cells[base + beyond as usize] = content::EMPTY;
+                planes.take(kind, beyond, foe);
             }
         }
     }

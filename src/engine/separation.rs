@@ -15,6 +15,7 @@
 //! once and kept per thread for the last few boards seen, known again by the board's
 //! tables, so the answer depends on the position alone.
 
+use crate::engine::planes::Planes;
 use crate::rules::board::{Board, Cell, Neighbours};
 use crate::rules::{Adjacency, BoardShape, Counted, Rules};
 use std::cell::RefCell;
@@ -29,6 +30,9 @@ pub enum Cells<'a> {
     Holding(&'a [u8], u8),
     /// The cells whose byte in a piece layer is not 0 (hold a piece of any owner).
     Occupied(&'a [u8]),
+    /// The cells whose bit is set in these words (bit `c % 64` of word `c / 64` for
+    /// cell `c`, as a position's bit planes hold them).
+    Words(&'a [u64]),
     /// The cells of the board's region with this bit.
     Region(u32),
     /// Every cell of the board.
@@ -41,6 +45,15 @@ impl<'a> Cells<'a> {
     pub fn counted(counted: Counted, cells: &'a [u8], n: usize) -> Cells<'a> {
         match counted {
             Counted::Pieces(k) => Cells::Occupied(&cells[k * n..(k + 1) * n]),
+            Counted::Region(bit) => Cells::Region(bit),
+            Counted::AllCells => Cells::All,
+        }
+    }
+
+    /// What a separation counts, read from a position's bit planes.
+    pub fn counted_in(counted: Counted, planes: &'a Planes) -> Cells<'a> {
+        match counted {
+            Counted::Pieces(k) => Cells::Words(planes.occupied(k)),
             Counted::Region(bit) => Cells::Region(bit),
             Counted::AllCells => Cells::All,
         }
@@ -394,6 +407,7 @@ impl Layout {
         let bits = match set {
             Cells::Holding(layer, code) => layer_bits(layer, Some(code)),
             Cells::Occupied(layer) => layer_bits(layer, None),
+            Cells::Words(words) => Bits::load(words),
             Cells::Region(bit) => Bits::load(&self.regions[bit as usize * words..][..words]),
             Cells::All => Bits::load(&self.cells),
         };

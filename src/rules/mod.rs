@@ -71,10 +71,9 @@ pub struct Connect {
     /// For each player, the regions (bits) it owns: a connection must touch them all; a
     /// crossing enters one; frozen pieces stand on one.
     pub own: [u32; 2],
-    /// For each player, the cells in a region it owns (the crossing race counts the
-    /// pieces on them, not on the whole board).
-    pub own_cells: [Vec<Cell>; 2],
-    /// The same cells as bit words (bit `c % 64` of word `c / 64`).
+    /// For each player, the cells in a region it owns, as bit words (bit `c % 64` of
+    /// word `c / 64`): the crossing race counts the pieces on them, and line moves
+    /// freeze pieces there.
     pub own_words: [Vec<u64>; 2],
 }
 
@@ -198,6 +197,9 @@ pub struct Rules {
     /// Whether some condition reads piece counts: the position then keeps them per
     /// move rather than counting a layer at each reading.
     pub(crate) keep_counts: bool,
+    /// Whether line moves, separations or the crossing race read the position as bit
+    /// sets: the position then keeps them (`engine::planes`) with its cells.
+    pub(crate) keep_planes: bool,
     pub(crate) turn_start: Vec<ConditionRule>,
     pub(crate) after_move: Vec<ConditionRule>,
     /// Capture by surrounding, if the game has it.

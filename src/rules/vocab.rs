@@ -230,11 +230,20 @@ pub enum Pred<A = i64> {
 impl<A> Pred<A> {
     /// Whether the condition reads a piece count anywhere (`count own disk >= 3`).
     pub fn reads_counts(&self) -> bool {
+        self.has_term(&|p| matches!(p, Pred::Count { .. }))
+    }
+
+    /// Whether the condition tests a separation anywhere (`own disk separates pawn`).
+    pub fn reads_separation(&self) -> bool {
+        self.has_term(&|p| matches!(p, Pred::Separates { .. }))
+    }
+
+    /// Whether some term of the condition (not a `not`, `and` or `or`) passes `test`.
+    fn has_term(&self, test: &impl Fn(&Pred<A>) -> bool) -> bool {
         match self {
-            Pred::Count { .. } => true,
-            Pred::Not(x) => x.reads_counts(),
-            Pred::And(v) | Pred::Or(v) => v.iter().any(Pred::reads_counts),
-            Pred::Separates { .. } | Pred::NoMove | Pred::Passes { .. } => false,
+            Pred::Not(x) => x.has_term(test),
+            Pred::And(v) | Pred::Or(v) => v.iter().any(|x| x.has_term(test)),
+            term => test(term),
         }
     }
 

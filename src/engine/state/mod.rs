@@ -20,6 +20,7 @@ use crate::engine::capture::{self, Liberties};
 use crate::engine::connect::UnionFind;
 use crate::engine::movegen::{self, View};
 pub use crate::engine::moves::{Move, Step};
+use crate::engine::planes::Planes;
 use crate::engine::rng::Rng;
 use crate::engine::sample;
 use crate::rules::board::Cell;
@@ -196,6 +197,9 @@ pub struct State {
     rules: Arc<Rules>,
     /// Per piece kind (layer), per cell: 0 empty, 1 + player, 3 neutral.
     pub(crate) cells: Vec<u8>,
+    /// The same cells as bit sets, written with them, where the rules read them
+    /// (`Rules::keep_planes`).
+    planes: Planes,
     /// The colour (player index) to move.
     to_move: u8,
     /// Moves made so far, passes and swap included.
@@ -230,6 +234,7 @@ impl Clone for State {
         State {
             rules: self.rules.clone(),
             cells: self.cells.clone(),
+            planes: self.planes.clone(),
             to_move: self.to_move,
             ply: self.ply,
             swapped: self.swapped,
@@ -254,6 +259,7 @@ impl Clone for State {
             self.rules = source.rules.clone();
         }
         self.cells.clone_from(&source.cells);
+        self.planes.copy_from(&source.planes);
         self.to_move = source.to_move;
         self.ply = source.ply;
         self.swapped = source.swapped;
@@ -411,6 +417,11 @@ impl State {
     }
 
     /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
+    /// The position as bit sets, where the rules read them (see [`Planes`]).
+    pub fn planes(&self) -> Option<&Planes> {
+        self.planes.is_kept().then_some(&self.planes)
+    }
+
     pub fn count(&self, kind: usize, owner: Option<usize>) -> usize {
         self.layer_counts(kind)
             [owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8)) as usize]
@@ -482,6 +493,7 @@ impl State {
         View {
             rules: &self.rules,
             cells: &self.cells,
+            planes: self.planes.is_kept().then_some(&self.planes),
             mover,
             groups: self.libs.is_kept().then_some((&self.uf, &self.libs)),
             history: &self.history,

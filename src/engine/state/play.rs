@@ -71,18 +71,17 @@ impl State {
                 let mut scratch = self.cells.clone();
                 for (i, (rule, step)) in pairs[..count].iter().enumerate() {
                     let own = self.view(self.to_move);
-                    let v = if i == 0 {
-                        own
-                    } else {
-                        View {
-                            cells: &scratch,
-                            groups: None,
-                            ..own
-                        }
-                    };
+                    let v = if i == 0 { own } else { own.on(&scratch) };
                     movegen::step_check(&v, rule, *step)
                         .map_err(|reason| Illegal::Step { index: i, reason })?;
-                    movegen::apply_step(&self.rules, &mut scratch, rule, *step, self.to_move);
+                    movegen::apply_step(
+                        &self.rules,
+                        &mut scratch,
+                        &mut Planes::default(),
+                        rule,
+                        *step,
+                        self.to_move,
+                    );
                 }
                 if let Some((glyph, points)) =
                     movegen::glyph_after_turn(&self.rules, &self.cells, &scratch)
@@ -162,6 +161,7 @@ impl State {
             }
             Move::Place(cell) if self.rules.simple => {
                 self.cells[cell as usize] = content::of_player(mover);
+                self.planes.write(0, cell, content::of_player(mover));
                 self.remove_empty(cell);
                 if let Some(c) = self.counts.first_mut() {
                     c[0] -= 1;
@@ -203,6 +203,7 @@ impl State {
         let mover = self.to_move;
         let code = content::of_player(mover);
         self.cells[cell as usize] = code;
+        self.planes.write(0, cell, code);
         self.remove_empty(cell);
         self.to_move = 1 - mover;
         let placed = self.join_groups(cell, mover);
@@ -297,13 +298,13 @@ impl State {
         decided
     }
 
-    /// Plays one step on the cells and, where the rules keep counts, moves its layer's
-    /// counts by what changed on the cells it touches (a placement without capture: its
-    /// cell; a slide: its start and end); after a step that may capture or moves a
-    /// line, the layer is counted afresh.
+    /// Plays one step on the cells (and their bit planes) and, where the rules keep
+    /// counts, moves its layer's counts by what changed on the cells it touches (a
+    /// placement without capture: its cell; a slide: its start and end); after a step
+    /// that may capture or moves a line, the layer is counted afresh.
     fn play_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, mover: u8) {
         if self.counts.is_empty() {
-            movegen::apply_step(rules, &mut self.cells, rule, step, mover);
+            movegen::apply_step(rules, &mut self.cells, &mut self.planes, rule, step, mover);
             return;
         }
         let kind = rule.piece();
@@ -315,7 +316,7 @@ impl State {
             _ => ([0, 0], 0),
         };
         let was = touched.map(|c| self.cells[base + c as usize]);
-        movegen::apply_step(rules, &mut self.cells, rule, step, mover);
+        movegen::apply_step(rules, &mut self.cells, &mut self.planes, rule, step, mover);
         if k == 0 {
             self.counts[kind] = self.count_layer(kind);
             return;
@@ -340,6 +341,7 @@ impl State {
         let me = content::of_player(mover);
         let foe = content::opponent_of(mover);
         self.cells[cell as usize] = me;
+        self.planes.write(0, cell, me);
         let mut delta = capture::key(cell as usize, me);
         // The groups around lose `cell` as a liberty; the new stone's own are its
         // empty neighbours, and the own groups it joins add theirs.
@@ -406,6 +408,7 @@ impl State {
         let mut delta = 0;
         for &c in &group {
             self.cells[c as usize] = content::EMPTY;
+            self.planes.write(0, c, content::EMPTY);
             delta ^= capture::key(c as usize, v);
         }
         let nbrs = b.neighbours(cap.adjacency);

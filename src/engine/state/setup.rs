@@ -10,6 +10,7 @@ impl State {
         let layers = rules.pieces().len();
         let mut s = State {
             cells: vec![0; n * layers],
+            planes: Planes::default(),
             to_move: 0,
             ply: 0,
             swapped: false,

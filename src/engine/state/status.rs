@@ -2,22 +2,17 @@
 //! in file order, and what the rules say when the player to move cannot move.
 
 use super::*;
-use crate::engine::goals;
 use crate::engine::separation::{self, Cells};
+use crate::engine::{goals, grid_bits};
 
 impl State {
     /// The number of `colour`'s pieces standing on its own edges.
     pub(super) fn on_own_edges(&self, colour: u8) -> usize {
-        let n = self.rules.board.len();
         let code = content::of_player(colour);
-        let own = &self.rules.connect.own_cells[colour as usize];
-        let mut count = 0;
-        for layer in self.cells.chunks_exact(n) {
-            for &c in own {
-                count += usize::from(layer.get(c as usize) == Some(&code));
-            }
-        }
-        count
+        let own = &self.rules.connect.own_words[colour as usize];
+        (0..self.rules.pieces.len())
+            .map(|k| grid_bits::count_common(self.planes.holding(k, code), own) as usize)
+            .sum()
     }
 
     /// What the goals decide for `mover`, who just moved: the first `win:` goal whose
@@ -184,8 +179,13 @@ impl State {
         count_values(&self.cells[kind * n..(kind + 1) * n])
     }
 
-    /// Counts every layer afresh, where the rules keep counts.
+    /// Reads the bit planes afresh and, where the rules keep counts, counts every layer.
     pub(super) fn recount(&mut self) {
+        self.planes = if self.rules.keep_planes {
+            Planes::read(&self.cells, self.rules.board.len())
+        } else {
+            Planes::default()
+        };
         if self.rules.keep_counts {
             self.counts = (0..self.rules.pieces.len())
                 .map(|k| self.count_layer(k))
@@ -216,17 +216,15 @@ impl State {
                 piece,
                 counted,
             } => {
-                let b = &self.rules.board;
-                let n = b.len();
                 let who = match whose {
                     Whose::Enemy => content::opponent_of(mover),
                     _ => content::of_player(mover),
                 };
                 separation::separates_for(
                     &self.rules,
-                    b.natural_adjacency(),
-                    Cells::Holding(&self.cells[piece * n..(piece + 1) * n], who),
-                    Cells::counted(*counted, &self.cells, n),
+                    self.rules.board.natural_adjacency(),
+                    Cells::Words(self.planes.holding(*piece, who)),
+                    Cells::counted_in(*counted, &self.planes),
                 )
             }
             Pred::NoMove => !self.has_move(mover),

@@ -3,7 +3,7 @@
 //! resolved by the validator; here they meet the board.
 
 use super::Ctx;
-use crate::rules::board::{Board, Cell};
+use crate::rules::board::Board;
 use crate::rules::{Connect, Goal, GoalRule, GoalStep, GoalTest, StepRule, Touch, Turn, Verdict};
 
 /// The compiled goals.
@@ -109,15 +109,9 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
     let adjacency = capture
         .or_else(|| goals.iter().find_map(|g| g.goal.adjacency()))
         .unwrap_or(board.natural_adjacency());
-    let own_cells = own.map(|mask| {
-        board
-            .cells()
-            .filter(|&c| board.regions_of(c) & mask != 0)
-            .collect()
-    });
-    let own_words = own_cells.clone().map(|cells: Vec<Cell>| {
+    let own_words = own.map(|mask| {
         let mut words = vec![0u64; board.len().div_ceil(64)];
-        for c in cells {
+        for c in board.cells().filter(|&c| board.regions_of(c) & mask != 0) {
             words[c as usize / 64] |= 1 << (c % 64);
         }
         words
@@ -126,7 +120,6 @@ pub(super) fn build(cx: &mut Ctx, board: &Board) -> Goals {
         connect: Connect {
             adjacency,
             own,
-            own_cells,
             own_words,
         },
         goals,

@@ -88,14 +88,25 @@ pub fn compile(
                 .turns
                 .iter()
                 .any(|t| t.steps.iter().any(|s| !matches!(s, StepRule::Place { .. }))));
+    let conditions = || {
+        turns
+            .turns
+            .iter()
+            .filter_map(|t| t.guard.as_ref())
+            .chain(turns.turn_start.iter().map(|r| &r.cond))
+            .chain(turns.after_move.iter().map(|r| &r.cond))
+    };
     // Whether some condition reads piece counts: the position then keeps them.
-    let keep_counts = turns
-        .turns
-        .iter()
-        .filter_map(|t| t.guard.as_ref())
-        .chain(turns.turn_start.iter().map(|r| &r.cond))
-        .chain(turns.after_move.iter().map(|r| &r.cond))
-        .any(Pred::reads_counts);
+    let keep_counts = conditions().any(Pred::reads_counts);
+    // Whether something reads the position as bit sets: line moves, separations and
+    // the crossing race. The position then keeps them.
+    let race = goals.goals.iter().any(|g| g.goal == Goal::CrossingRace);
+    let keep_planes = race
+        || conditions().any(Pred::reads_separation)
+        || turns
+            .turns
+            .iter()
+            .any(|t| t.steps.iter().any(|s| matches!(s, StepRule::Line { .. })));
     let mut rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
@@ -114,8 +125,9 @@ pub fn compile(
         covering: glyphs.covering,
         track_groups,
         ring_around_stone,
-        race: goals.goals.iter().any(|g| g.goal == Goal::CrossingRace),
+        race,
         keep_counts,
+        keep_planes,
         connect: goals.connect,
         goals: goals.goals,
         goal_plan,
