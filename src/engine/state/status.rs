@@ -7,6 +7,7 @@ use crate::engine::{goals, grid_bits};
 
 impl State {
     /// The number of `colour`'s pieces standing on its own edges.
+    #[inline]
     pub(super) fn on_own_edges(&self, colour: u8) -> usize {
         let code = content::of_player(colour);
         let own = &self.rules.connect.own_words[colour as usize];
