@@ -1082,9 +1082,14 @@ pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
     }
 }
 
-/// Applies a legal step to `cells` for `mover`, and to `planes` where they are kept
-/// (a position's own cells; a copy passes `&mut Planes::default()`).
-pub fn apply_step(
+/// Applies a legal step to `cells` (a copy of a position's) for `mover`.
+pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, mover: u8) {
+    apply_step_keeping(rules, cells, &mut Planes::default(), rule, step, mover)
+}
+
+/// Applies a legal step to a position's `cells` for `mover`, and to its `planes` where
+/// they are kept.
+pub fn apply_step_keeping(
     rules: &Rules,
     cells: &mut [u8],
     planes: &mut Planes,

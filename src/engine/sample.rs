@@ -28,7 +28,6 @@
 use crate::engine::lines;
 use crate::engine::movegen::{self, View};
 use crate::engine::moves::{Move, Step};
-use crate::engine::planes::Planes;
 use crate::engine::rng::Rng;
 use crate::rules::board::Cell;
 use crate::rules::{StepRule, Turn};
@@ -421,7 +420,7 @@ impl Pair<'_> {
         cells.extend_from_slice(v.cells);
         // The placement after the first step `a`, on the position with it played.
         let after_first = |cells: &mut Vec<u8>, a: Step, c: Cell| {
-            movegen::apply_step(v.rules, cells, &mut Planes::default(), r0, a, v.mover);
+            movegen::apply_step(v.rules, cells, r0, a, v.mover);
             let after = v.on(cells);
             let ok = after.place_ok(*piece, target, *owner, c);
             cells.copy_from_slice(v.cells);
@@ -479,14 +478,7 @@ fn glyph_free(v: &View, scratch: &mut Vec<u8>, steps: &[(&StepRule, Step)]) -> b
     scratch.clear();
     scratch.extend_from_slice(v.cells);
     for &(rule, step) in steps {
-        movegen::apply_step(
-            v.rules,
-            scratch,
-            &mut Planes::default(),
-            rule,
-            step,
-            v.mover,
-        );
+        movegen::apply_step(v.rules, scratch, rule, step, v.mover);
     }
     let ok = movegen::glyph_free_after(v.rules, v.cells, scratch);
     scratch.copy_from_slice(v.cells);

@@ -74,14 +74,7 @@ impl State {
                 movegen::step_options(&v, r0, &mut first);
                 for &a in &first {
                     scratch.copy_from_slice(&self.cells);
-                    movegen::apply_step(
-                        &self.rules,
-                        &mut scratch,
-                        &mut Planes::default(),
-                        r0,
-                        a,
-                        colour,
-                    );
+                    movegen::apply_step(&self.rules, &mut scratch, r0, a, colour);
                     let v2 = v.on(&scratch);
                     buf.clear();
                     movegen::step_options(&v2, r1, &mut buf);
@@ -105,14 +98,7 @@ impl State {
     fn glyph_free(&self, colour: u8, steps: &[(&StepRule, Step)], scratch: &mut [u8]) -> bool {
         scratch.copy_from_slice(&self.cells);
         for &(rule, step) in steps {
-            movegen::apply_step(
-                &self.rules,
-                scratch,
-                &mut Planes::default(),
-                rule,
-                step,
-                colour,
-            );
+            movegen::apply_step(&self.rules, scratch, rule, step, colour);
         }
         movegen::glyph_free_after(&self.rules, &self.cells, scratch)
     }
@@ -157,14 +143,7 @@ impl State {
                     let mut scratch = self.cells.clone();
                     for &a in &first {
                         scratch.copy_from_slice(&self.cells);
-                        movegen::apply_step(
-                            &self.rules,
-                            &mut scratch,
-                            &mut Planes::default(),
-                            r0,
-                            a,
-                            colour,
-                        );
+                        movegen::apply_step(&self.rules, &mut scratch, r0, a, colour);
                         let v2 = v.on(&scratch);
                         second.clear();
                         movegen::step_options(&v2, r1, &mut second);

@@ -416,12 +416,12 @@ impl State {
         }
     }
 
-    /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
     /// The position as bit sets, where the rules read them (see [`Planes`]).
     pub fn planes(&self) -> Option<&Planes> {
         self.planes.is_kept().then_some(&self.planes)
     }
 
+    /// The number of pieces of a kind: `Some(p)` for player p's, `None` for neutral ones.
     pub fn count(&self, kind: usize, owner: Option<usize>) -> usize {
         self.layer_counts(kind)
             [owner.map_or(content::NEUTRAL, |p| content::of_player(p as u8)) as usize]

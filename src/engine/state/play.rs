@@ -74,14 +74,7 @@ impl State {
                     let v = if i == 0 { own } else { own.on(&scratch) };
                     movegen::step_check(&v, rule, *step)
                         .map_err(|reason| Illegal::Step { index: i, reason })?;
-                    movegen::apply_step(
-                        &self.rules,
-                        &mut scratch,
-                        &mut Planes::default(),
-                        rule,
-                        *step,
-                        self.to_move,
-                    );
+                    movegen::apply_step(&self.rules, &mut scratch, rule, *step, self.to_move);
                 }
                 if let Some((glyph, points)) =
                     movegen::glyph_after_turn(&self.rules, &self.cells, &scratch)
@@ -304,7 +297,14 @@ impl State {
     /// that may capture or moves a line, the layer is counted afresh.
     fn play_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, mover: u8) {
         if self.counts.is_empty() {
-            movegen::apply_step(rules, &mut self.cells, &mut self.planes, rule, step, mover);
+            movegen::apply_step_keeping(
+                rules,
+                &mut self.cells,
+                &mut self.planes,
+                rule,
+                step,
+                mover,
+            );
             return;
         }
         let kind = rule.piece();
@@ -316,7 +316,7 @@ impl State {
             _ => ([0, 0], 0),
         };
         let was = touched.map(|c| self.cells[base + c as usize]);
-        movegen::apply_step(rules, &mut self.cells, &mut self.planes, rule, step, mover);
+        movegen::apply_step_keeping(rules, &mut self.cells, &mut self.planes, rule, step, mover);
         if k == 0 {
             self.counts[kind] = self.count_layer(kind);
             return;
