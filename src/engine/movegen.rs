@@ -7,7 +7,7 @@
 //! layer is 0 (empty), 1 + player, or 3 (a neutral piece).
 
 use super::moves::Step;
-use super::planes::Planes;
+use super::planes::{Planes, Upkeep};
 use crate::rules::board::Cell;
 use crate::rules::content;
 
@@ -1084,15 +1084,15 @@ pub fn step_check(v: &View, rule: &StepRule, step: Step) -> Result<(), String> {
 
 /// Applies a legal step to `cells` (a copy of a position's) for `mover`.
 pub fn apply_step(rules: &Rules, cells: &mut [u8], rule: &StepRule, step: Step, mover: u8) {
-    apply_step_keeping(rules, cells, &mut Planes::default(), rule, step, mover)
+    apply_step_keeping(rules, cells, &mut (), rule, step, mover)
 }
 
-/// Applies a legal step to a position's `cells` for `mover`, and to its `planes` where
-/// they are kept.
+/// Applies a legal step to a position's `cells` for `mover`, and to its `planes` (where
+/// they are kept).
 pub fn apply_step_keeping(
     rules: &Rules,
     cells: &mut [u8],
-    planes: &mut Planes,
+    planes: &mut impl Upkeep,
     rule: &StepRule,
     step: Step,
     mover: u8,
@@ -1138,7 +1138,7 @@ pub fn apply_step_keeping(
 fn move_line(
     rules: &Rules,
     cells: &mut [u8],
-    planes: &mut Planes,
+    planes: &mut impl Upkeep,
     kind: usize,
     capture: bool,
     rear: Cell,

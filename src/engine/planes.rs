@@ -130,6 +130,49 @@ impl Planes {
     }
 }
 
+/// What else a step's changes to a position's cells go to: its planes, or nothing
+/// (`()`, for a copy of the cells, at no cost).
+pub trait Upkeep {
+    /// `cell` of `layer` now holds `code` (0 for no piece).
+    fn write(&mut self, layer: usize, cell: Cell, code: u8);
+    /// A piece `code` now stands on `cell`, which was empty or held the same.
+    fn put(&mut self, layer: usize, cell: Cell, code: u8);
+    /// The piece `code` on `cell` has gone.
+    fn take(&mut self, layer: usize, cell: Cell, code: u8);
+    /// Any cell of `layer` may have changed: it now holds `bytes`.
+    fn read_layer(&mut self, layer: usize, bytes: &[u8]);
+}
+
+impl Upkeep for Planes {
+    #[inline(always)]
+    fn write(&mut self, layer: usize, cell: Cell, code: u8) {
+        Planes::write(self, layer, cell, code)
+    }
+    #[inline(always)]
+    fn put(&mut self, layer: usize, cell: Cell, code: u8) {
+        Planes::put(self, layer, cell, code)
+    }
+    #[inline(always)]
+    fn take(&mut self, layer: usize, cell: Cell, code: u8) {
+        Planes::take(self, layer, cell, code)
+    }
+    #[inline(always)]
+    fn read_layer(&mut self, layer: usize, bytes: &[u8]) {
+        Planes::read_layer(self, layer, bytes)
+    }
+}
+
+impl Upkeep for () {
+    #[inline(always)]
+    fn write(&mut self, _: usize, _: Cell, _: u8) {}
+    #[inline(always)]
+    fn put(&mut self, _: usize, _: Cell, _: u8) {}
+    #[inline(always)]
+    fn take(&mut self, _: usize, _: Cell, _: u8) {}
+    #[inline(always)]
+    fn read_layer(&mut self, _: usize, _: &[u8]) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
