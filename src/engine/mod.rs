@@ -3,7 +3,8 @@
 //! the goals need incrementally ([`connect`], [`separation`]), and captures by
 //! surrounding with the repetition rules ([`capture`]). Moves and their notation
 //! are [`moves`]; per-game random streams are [`rng`]; how a cell's content is encoded
-//! is `rules::content`.
+//! is `rules::content`, and the same cells as bit sets, for the generators that work on
+//! whole sets, are [`planes`].
 //!
 //! The engine imports the rules layer and nothing else of weft: never the language.
 
