@@ -1012,11 +1012,30 @@ pub fn has_option(v: &View, rule: &StepRule) -> bool {
             piece,
             target,
             owner,
-        } => v
-            .rules
-            .board
-            .cells()
-            .any(|c| v.place_ok(*piece, target, *owner, c)),
+        } => match v.planes {
+            // Only a cell without a piece of the kind may take one: with the position's
+            // planes, those cells are found a word at a time, not tested one by one.
+            Some(planes) => {
+                let on = v.rules.board.on_words();
+                let taken = planes.occupied(*piece);
+                on.iter().zip(taken).enumerate().any(|(i, (&on, &taken))| {
+                    let mut free = on & !taken;
+                    while free != 0 {
+                        let c = (i * 64 + free.trailing_zeros() as usize) as Cell;
+                        if v.place_ok(*piece, target, *owner, c) {
+                            return true;
+                        }
+                        free &= free - 1;
+                    }
+                    false
+                })
+            }
+            None => v
+                .rules
+                .board
+                .cells()
+                .any(|c| v.place_ok(*piece, target, *owner, c)),
+        },
         _ => {
             let mut out = Vec::new();
             step_options(v, rule, &mut out);
