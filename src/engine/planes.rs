@@ -46,20 +46,6 @@ impl Planes {
         !self.bits.is_empty()
     }
 
-    /// Reads layer `layer` afresh from its bytes.
-    pub fn read_layer(&mut self, layer: usize, bytes: &[u8]) {
-        if !self.is_kept() {
-            return;
-        }
-        let at = layer * PER_LAYER * self.words;
-        self.bits[at..at + PER_LAYER * self.words].fill(0);
-        for (c, &v) in bytes.iter().enumerate() {
-            if v != 0 {
-                self.set(layer, c as Cell, v);
-            }
-        }
-    }
-
     /// The words of the cells of `layer` holding `code` (1, 2 or 3).
     #[inline(always)]
     pub fn holding(&self, layer: usize, code: u8) -> &[u64] {
@@ -79,46 +65,20 @@ impl Planes {
         &self.bits[at..at + self.words]
     }
 
-    /// Records that `cell` of `layer` now holds `code` (0 for no piece).
+    /// Where `cell`'s bit of `layer`'s first plane is (the other planes of the layer
+    /// follow `words` words apart), and the bit.
     #[inline(always)]
-    pub fn write(&mut self, layer: usize, cell: Cell, code: u8) {
-        if !self.is_kept() {
-            return;
-        }
-        let (w, bit) = (cell as usize / 64, 1u64 << (cell % 64));
-        let at = layer * PER_LAYER * self.words + w;
-        for i in 0..PER_LAYER {
-            self.bits[at + i * self.words] &= !bit;
-        }
-        if code != 0 {
-            self.set(layer, cell, code);
-        }
+    fn at(&self, layer: usize, cell: Cell) -> (usize, u64) {
+        (
+            layer * PER_LAYER * self.words + cell as usize / 64,
+            1 << (cell % 64),
+        )
     }
 
-    /// Records that a piece `code` (1, 2 or 3) now stands on `cell`, which was empty or
-    /// held the same.
-    #[inline(always)]
-    pub fn put(&mut self, layer: usize, cell: Cell, code: u8) {
-        if self.is_kept() {
-            self.set(layer, cell, code);
-        }
-    }
-
-    /// Records that the piece `code` on `cell` has gone: the cell is empty.
-    #[inline(always)]
-    pub fn take(&mut self, layer: usize, cell: Cell, code: u8) {
-        if self.is_kept() {
-            let (w, bit) = (cell as usize / 64, 1u64 << (cell % 64));
-            let at = layer * PER_LAYER * self.words + w;
-            self.bits[at + (usize::from(code) - 1) * self.words] &= !bit;
-            self.bits[at + OCCUPIED * self.words] &= !bit;
-        }
-    }
-
+    /// Sets the bits of a piece `code` (1, 2 or 3) on `cell`.
     #[inline(always)]
     fn set(&mut self, layer: usize, cell: Cell, code: u8) {
-        let (w, bit) = (cell as usize / 64, 1u64 << (cell % 64));
-        let at = layer * PER_LAYER * self.words + w;
+        let (at, bit) = self.at(layer, cell);
         self.bits[at + (usize::from(code) - 1) * self.words] |= bit;
         self.bits[at + OCCUPIED * self.words] |= bit;
     }
@@ -143,22 +103,49 @@ pub trait Upkeep {
     fn read_layer(&mut self, layer: usize, bytes: &[u8]);
 }
 
+/// Each write is ignored where the planes are not kept (`Planes::default()`).
 impl Upkeep for Planes {
     #[inline(always)]
     fn write(&mut self, layer: usize, cell: Cell, code: u8) {
-        Planes::write(self, layer, cell, code)
+        if !self.is_kept() {
+            return;
+        }
+        let (at, bit) = self.at(layer, cell);
+        for i in 0..PER_LAYER {
+            self.bits[at + i * self.words] &= !bit;
+        }
+        if code != 0 {
+            self.set(layer, cell, code);
+        }
     }
+
     #[inline(always)]
     fn put(&mut self, layer: usize, cell: Cell, code: u8) {
-        Planes::put(self, layer, cell, code)
+        if self.is_kept() {
+            self.set(layer, cell, code);
+        }
     }
+
     #[inline(always)]
     fn take(&mut self, layer: usize, cell: Cell, code: u8) {
-        Planes::take(self, layer, cell, code)
+        if self.is_kept() {
+            let (at, bit) = self.at(layer, cell);
+            self.bits[at + (usize::from(code) - 1) * self.words] &= !bit;
+            self.bits[at + OCCUPIED * self.words] &= !bit;
+        }
     }
-    #[inline(always)]
+
     fn read_layer(&mut self, layer: usize, bytes: &[u8]) {
-        Planes::read_layer(self, layer, bytes)
+        if !self.is_kept() {
+            return;
+        }
+        let at = layer * PER_LAYER * self.words;
+        self.bits[at..at + PER_LAYER * self.words].fill(0);
+        for (c, &v) in bytes.iter().enumerate() {
+            if v != 0 {
+                self.set(layer, c as Cell, v);
+            }
+        }
     }
 }
 

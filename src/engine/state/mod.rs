@@ -20,7 +20,7 @@ use crate::engine::capture::{self, Liberties};
 use crate::engine::connect::UnionFind;
 use crate::engine::movegen::{self, View};
 pub use crate::engine::moves::{Move, Step};
-use crate::engine::planes::Planes;
+use crate::engine::planes::{Planes, Upkeep};
 use crate::engine::rng::Rng;
 use crate::engine::sample;
 use crate::rules::board::Cell;

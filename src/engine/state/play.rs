@@ -153,8 +153,7 @@ impl State {
                 None
             }
             Move::Place(cell) if self.rules.simple => {
-                self.cells[cell as usize] = content::of_player(mover);
-                self.planes.write(0, cell, content::of_player(mover));
+                self.set_stone(cell, content::of_player(mover));
                 self.remove_empty(cell);
                 if let Some(c) = self.counts.first_mut() {
                     c[0] -= 1;
@@ -195,8 +194,7 @@ impl State {
     fn apply_plain_placement(&mut self, cell: Cell, goal: [(crate::rules::Regions, u32, u16); 2]) {
         let mover = self.to_move;
         let code = content::of_player(mover);
-        self.cells[cell as usize] = code;
-        self.planes.write(0, cell, code);
+        self.set_stone(cell, code);
         self.remove_empty(cell);
         self.to_move = 1 - mover;
         let placed = self.join_groups(cell, mover);
@@ -291,40 +289,44 @@ impl State {
         decided
     }
 
+    /// Writes `code` on `cell` of the first layer (the stones of the placement paths),
+    /// in the cells and their planes.
+    #[inline(always)]
+    fn set_stone(&mut self, cell: Cell, code: u8) {
+        self.cells[cell as usize] = code;
+        self.planes.write(0, cell, code);
+    }
+
     /// Plays one step on the cells (and their bit planes) and, where the rules keep
     /// counts, moves its layer's counts by what changed on the cells it touches (a
     /// placement without capture: its cell; a slide: its start and end); after a step
     /// that may capture or moves a line, the layer is counted afresh.
     fn play_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, mover: u8) {
-        if self.counts.is_empty() {
-            movegen::apply_step_keeping(
-                rules,
-                &mut self.cells,
-                &mut self.planes,
-                rule,
-                step,
-                mover,
-            );
-            return;
-        }
         let kind = rule.piece();
         let base = kind * rules.board.len();
         let captures = rules.capture.is_some_and(|cap| cap.piece == kind);
-        let (touched, k): ([Cell; 2], usize) = match (rule, step) {
-            (StepRule::Place { .. }, Step::Place(c)) if !captures => ([c, c], 1),
-            (StepRule::Slide { .. }, Step::Move { from, to }) => ([from, to], 2),
-            _ => ([0, 0], 0),
+        // The cells whose counts move (`None`: no counts kept), and what stood there.
+        let touched: Option<&[Cell]> = match (rule, step) {
+            _ if self.counts.is_empty() => None,
+            (StepRule::Place { .. }, Step::Place(c)) if !captures => Some(&[c]),
+            (StepRule::Slide { .. }, Step::Move { from, to }) => Some(&[from, to]),
+            _ => Some(&[]),
         };
-        let was = touched.map(|c| self.cells[base + c as usize]);
-        movegen::apply_step_keeping(rules, &mut self.cells, &mut self.planes, rule, step, mover);
-        if k == 0 {
-            self.counts[kind] = self.count_layer(kind);
-            return;
+        let mut was = [0u8; 2];
+        for (w, &c) in was.iter_mut().zip(touched.unwrap_or_default()) {
+            *w = self.cells[base + c as usize];
         }
-        for (&c, &old) in touched[..k].iter().zip(&was) {
-            let counts = &mut self.counts[kind];
-            counts[usize::from(old)] -= 1;
-            counts[usize::from(self.cells[base + c as usize])] += 1;
+        movegen::apply_step_keeping(rules, &mut self.cells, &mut self.planes, rule, step, mover);
+        match touched {
+            None => {}
+            Some([]) => self.counts[kind] = self.count_layer(kind),
+            Some(cells) => {
+                for (&c, &old) in cells.iter().zip(&was) {
+                    let counts = &mut self.counts[kind];
+                    counts[usize::from(old)] -= 1;
+                    counts[usize::from(self.cells[base + c as usize])] += 1;
+                }
+            }
         }
     }
 
@@ -340,8 +342,7 @@ impl State {
         let nbrs = b.neighbours(cap.adjacency);
         let me = content::of_player(mover);
         let foe = content::opponent_of(mover);
-        self.cells[cell as usize] = me;
-        self.planes.write(0, cell, me);
+        self.set_stone(cell, me);
         let mut delta = capture::key(cell as usize, me);
         // The groups around lose `cell` as a liberty; the new stone's own are its
         // empty neighbours, and the own groups it joins add theirs.
@@ -407,8 +408,7 @@ impl State {
         );
         let mut delta = 0;
         for &c in &group {
-            self.cells[c as usize] = content::EMPTY;
-            self.planes.write(0, c, content::EMPTY);
+            self.set_stone(c, content::EMPTY);
             delta ^= capture::key(c as usize, v);
         }
         let nbrs = b.neighbours(cap.adjacency);
