@@ -582,7 +582,9 @@ impl<'a> View<'a> {
         d: (i32, i32),
         dist: u32,
     ) -> Option<Step> {
-        if !self.movable(kind, from) {
+        // Beyond the board's end first: most proposals of a sampler that end nowhere
+        // are refused by one lookup instead of a walk to the edge.
+        if dist > self.rules.board.reach(from, d) || !self.movable(kind, from) {
             return None;
         }
         let (lo, hi) = self.slide_range(distance, from, d);

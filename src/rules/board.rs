@@ -74,6 +74,9 @@ pub struct Board {
     /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
     /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
     steps: Vec<Cell>,
+    /// `reach[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: how many cells `ray` goes through
+    /// from `cell` along the unit step `(dx, dy)` (at most 63 on the largest grid).
+    reach: Vec<u8>,
 }
 
 /// The cells along a direction from a cell: see [`Board::ray`].
@@ -306,6 +309,7 @@ impl Board {
             region_names: builtin_regions(shape),
             regions_of: vec![0; w * h],
             steps: Vec::new(),
+            reach: Vec::new(),
             exterior: Vec::new(),
             on_words: Vec::new(),
             step_sources: Vec::new(),
@@ -319,6 +323,24 @@ impl Board {
                 })
             })
             .collect();
+        // A ray's length is one more than its next cell's: each direction's cells are
+        // taken so that the next cell (further along, so a larger or smaller id) comes
+        // first.
+        b.reach = vec![0; w * h * 9];
+        for column in (0..9).filter(|&k| k != 4) {
+            let (dx, dy) = (column as i64 / 3 - 1, column as i64 % 3 - 1);
+            let ids: Box<dyn Iterator<Item = usize>> = if dy * w as i64 + dx > 0 {
+                Box::new((0..w * h).rev())
+            } else {
+                Box::new(0..w * h)
+            };
+            for c in ids {
+                let next = b.steps[c * 9 + column];
+                if next != NO_CELL {
+                    b.reach[c * 9 + column] = b.reach[usize::from(next) * 9 + column] + 1;
+                }
+            }
+        }
         b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
         let words = |keep: &dyn Fn(usize) -> bool| {
             let mut v = vec![0u64; (w * h).div_ceil(64)];
@@ -597,6 +619,13 @@ impl Board {
             at: cell,
             column: ((dx + 1) * 3 + dy + 1) as usize,
         }
+    }
+
+    /// How many cells [`ray`](Self::ray) goes through from `cell` along the unit
+    /// direction `(dx, dy)`: the farthest a straight move may go, looked up.
+    #[inline]
+    pub fn reach(&self, cell: Cell, (dx, dy): (i32, i32)) -> u32 {
+        u32::from(self.reach[cell as usize * 9 + ((dx + 1) * 3 + dy + 1) as usize])
     }
 
     /// The straight-line directions: 8 on square grids, 6 on hex grids.
@@ -903,6 +932,21 @@ mod tests {
                 }
             }
             assert_eq!(b.symmetries().len(), 12);
+        }
+    }
+
+    #[test]
+    fn reach_counts_the_cells_of_each_ray() {
+        for b in [
+            Board::new(BoardShape::Hexagon, &[4], &[]),
+            Board::new(BoardShape::Square, &[7], &[(2, 2), (3, 4)]),
+            Board::new(BoardShape::Triangle, &[6], &[]),
+        ] {
+            for c in b.cells() {
+                for &d in b.directions() {
+                    assert_eq!(b.reach(c, d) as usize, b.ray(c, d).count(), "{c} {d:?}");
+                }
+            }
         }
     }
 
