@@ -338,6 +338,62 @@ struct Layout {
     /// Per adjacency (`Adjacency as usize`), the offsets `(dx, dy)` to a neighbour
     /// (each -1 to 1): bit `dx + 1` of entry `dy + 1`.
     offsets: [[u8; 3]; 3],
+    /// The last few regions that ended a test at once, `W` words each (see
+    /// [`Witnesses`]).
+    witnesses: Witnesses,
+}
+
+/// Sets of cells that each ended a test by holding more than half of the counted
+/// cells with no member cell: a connected part of the board for its adjacency. Such a
+/// set that still holds no member cell and more than half of the counted cells lies in
+/// one region of the board without the members, which then holds more than half,
+/// so no group separates — whatever the position, so the answer does not depend on
+/// the tests before. Between two tests of a game a side adds a piece or two and a
+/// few counted pieces move: the last set often still proves it, in a few word
+/// operations instead of a growth.
+#[derive(Default)]
+struct Witnesses {
+    /// `W` words per set, with its adjacency; at most `WITNESSES`, the oldest
+    /// replaced first (`next`).
+    sets: Vec<u64>,
+    adjacency: Vec<Adjacency>,
+    next: usize,
+}
+
+/// The witnesses kept per layout.
+const WITNESSES: usize = 4;
+
+impl Witnesses {
+    /// Whether a set kept for `adjacency` holds no cell of `member` and more than
+    /// `half` of `counted`.
+    fn refute<const W: usize>(
+        &self,
+        adjacency: Adjacency,
+        member: Bits<W>,
+        counted: Bits<W>,
+        half: u32,
+    ) -> bool {
+        self.adjacency.iter().enumerate().any(|(i, &a)| {
+            let set = Bits::<W>::load(&self.sets[i * W..(i + 1) * W]);
+            a == adjacency && (set & member).is_empty() && (set & counted).count() > half
+        })
+    }
+
+    /// Keeps `set` (found for `adjacency`), in place of the oldest when full.
+    fn keep<const W: usize>(&mut self, adjacency: Adjacency, set: Bits<W>) {
+        if self.sets.len() != self.adjacency.len() * W {
+            // Sets of another width (cannot happen for one board): start again.
+            *self = Witnesses::default();
+        }
+        if self.adjacency.len() < WITNESSES {
+            self.sets.extend_from_slice(&set.0);
+            self.adjacency.push(adjacency);
+        } else {
+            self.sets[self.next * W..(self.next + 1) * W].copy_from_slice(&set.0);
+            self.adjacency[self.next] = adjacency;
+            self.next = (self.next + 1) % WITNESSES;
+        }
+    }
 }
 
 impl Layout {
@@ -388,6 +444,7 @@ impl Layout {
             not_last,
             regions,
             offsets,
+            witnesses: Witnesses::default(),
         }
     }
 
@@ -626,18 +683,31 @@ impl Scratch {
             }
         }
         let layout = &self.layouts[i];
+        let (member, counted) = (layout.read::<W>(member), layout.read::<W>(counted));
+        if layout
+            .witnesses
+            .refute(adjacency, member, counted, counted.count() / 2)
+        {
+            return false;
+        }
         let geometry = Geometry::<W>::new(layout, board, adjacency);
-        let (member, counted) = (layout.read(member), layout.read(counted));
-        self.decide(&geometry, member, counted)
+        let mut witness = None;
+        let answer = self.decide(&geometry, member, counted, &mut witness);
+        if let Some(set) = witness {
+            self.layouts[i].witnesses.keep(adjacency, set);
+        }
+        answer
     }
 
     /// The test on bit sets (see [`separates`]): the regions that hold counted cells,
     /// then, if none holds more than half, the graph.
+    /// `witness` gets the region that ended the test by holding more than half.
     fn decide<const W: usize>(
         &mut self,
         geometry: &Geometry<'_, W>,
         member: Bits<W>,
         counted: Bits<W>,
+        witness: &mut Option<Bits<W>>,
     ) -> bool {
         if member.is_empty() {
             return false;
@@ -656,6 +726,7 @@ impl Scratch {
             let start = todo.first().expect("a counted cell left");
             let (region, k) = geometry.grow_until(Bits::cell(start), free, counted, half);
             if k > half {
+                *witness = Some(region);
                 return false;
             }
             self.push(region, k, false);
@@ -1072,6 +1143,53 @@ mod tests {
                 5..=8 => check::<8>(&b),
                 9..=11 => check::<11>(&b),
                 w => panic!("{w} words"),
+            }
+        }
+    }
+
+    /// The sets kept from one test answer another only under their own adjacency: the
+    /// same random positions asked under the three adjacencies in turn (a set
+    /// connected through corners is not connected side to side) agree with the
+    /// definition, as does a run of positions that each add a member cell and move
+    /// the counted cells a little, where the kept sets answer most tests.
+    #[test]
+    fn kept_sets_answer_only_what_they_prove() {
+        let mut rng = crate::engine::rng::Rng::new(5);
+        let b = Board::square(8);
+        let all = [Adjacency::All, Adjacency::Orthogonal, Adjacency::Diagonal];
+        for round in 0..1500 {
+            let density = 20 + rng.below(50);
+            let members: Vec<bool> = (0..b.len()).map(|_| rng.below(100) < density).collect();
+            let counted: Vec<bool> = (0..b.len()).map(|_| rng.below(64) < 3).collect();
+            for adj in all {
+                let member = |c: Cell| members[c as usize];
+                let count = |c: Cell| counted[c as usize];
+                assert_eq!(
+                    separates_where(&b, adj, member, count),
+                    separates_slowly(&b, adj, &member, &count),
+                    "round {round}, {adj:?}"
+                );
+            }
+        }
+        // A game-like run: a member cell more and a counted cell moved per test.
+        let hex = Board::new(BoardShape::Hexagon, &[5], &[]);
+        let cells: Vec<Cell> = hex.cells().collect();
+        for game in 0..40 {
+            let mut members = vec![false; hex.len()];
+            let mut counted: Vec<Cell> = (0..3)
+                .map(|_| cells[rng.below(cells.len() as u32) as usize])
+                .collect();
+            for step in 0..cells.len() {
+                members[cells[rng.below(cells.len() as u32) as usize] as usize] = true;
+                let i = rng.below(3) as usize;
+                counted[i] = cells[rng.below(cells.len() as u32) as usize];
+                let member = |c: Cell| members[c as usize];
+                let count = |c: Cell| counted.contains(&c);
+                assert_eq!(
+                    separates_where(&hex, Adjacency::All, member, count),
+                    separates_slowly(&hex, Adjacency::All, &member, &count),
+                    "game {game}, step {step}"
+                );
             }
         }
     }
