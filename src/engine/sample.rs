@@ -244,9 +244,8 @@ fn draw_apart(
     else {
         return None;
     };
-    let len = v.rules.board.len();
     let first = draw_slide(v, r0, (*kind, distance, through, onto), zero, rng, s)?;
-    let cell = draw_place(v, r1, (*piece, target, *owner), len, rng, s)?;
+    let cell = draw_place(v, r1, (*piece, target, *owner), rng, s)?;
     Some(match first {
         None => Move::from_steps(&[cell]),
         Some(a) => Move::Two(a, cell),
@@ -310,30 +309,22 @@ fn draw_place(
     v: &View,
     r1: &StepRule,
     (piece, target, owner): (usize, &CellPred, Option<usize>),
-    len: usize,
     rng: &mut Rng,
     s: &mut Scratch,
 ) -> Option<Step> {
-    let mut cell = None;
+    let len = v.rules.board.len();
     for _ in 0..tries(len) {
         let c = rng.below(len as u32) as Cell;
         if v.place_ok(piece, target, owner, c) {
-            cell = Some(c);
-            break;
+            return Some(Step::Place(c));
         }
     }
-    let cell = match cell {
-        Some(c) => Step::Place(c),
-        None => {
-            s.second.clear();
-            movegen::step_options(v, r1, &mut s.second);
-            if s.second.is_empty() {
-                return None;
-            }
-            s.second[rng.below(s.second.len() as u32) as usize]
-        }
-    };
-    Some(cell)
+    s.second.clear();
+    movegen::step_options(v, r1, &mut s.second);
+    if s.second.is_empty() {
+        return None;
+    }
+    Some(s.second[rng.below(s.second.len() as u32) as usize])
 }
 
 /// Where a two-step turn's first steps come from: a list, or proposals of slides

@@ -329,12 +329,9 @@ impl Board {
         b.reach = vec![0; w * h * 9];
         for column in (0..9).filter(|&k| k != 4) {
             let (dx, dy) = (column as i64 / 3 - 1, column as i64 % 3 - 1);
-            let ids: Box<dyn Iterator<Item = usize>> = if dy * w as i64 + dx > 0 {
-                Box::new((0..w * h).rev())
-            } else {
-                Box::new(0..w * h)
-            };
-            for c in ids {
+            let up = dy * w as i64 + dx > 0;
+            for i in 0..w * h {
+                let c = if up { w * h - 1 - i } else { i };
                 let next = b.steps[c * 9 + column];
                 if next != NO_CELL {
                     b.reach[c * 9 + column] = b.reach[usize::from(next) * 9 + column] + 1;
