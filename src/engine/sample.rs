@@ -138,22 +138,8 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
         ) = (r0, r1)
         {
             // Slides proposed, not listed: (piece, direction, distance) triples.
-            let b = &v.rules.board;
-            s.own.clear();
-            v.each_occupied(*piece, |c| {
-                if v.movable(*piece, c) {
-                    s.own.push(c);
-                }
-            });
             let tests = (v.cell_test(through), v.cell_test(onto));
-            let first = First::Slides {
-                from: &s.own,
-                kind: *piece,
-                distance,
-                tests: &tests,
-                dirs: b.directions(),
-                dmax: b.width.max(b.height),
-            };
+            let first = First::slides(v, *piece, distance, &tests, &mut s.own);
             let pair = Pair { turn, r0, r1, zero };
             if let Some(m) = pair.draw(v, &first, extras, rng, &mut s.cells) {
                 return Some(m);
@@ -268,26 +254,16 @@ fn draw_slide(
     rng: &mut Rng,
     s: &mut Scratch,
 ) -> Option<Option<Step>> {
-    let b = &v.rules.board;
-    s.own.clear();
-    v.each_occupied(kind, |c| {
-        if v.movable(kind, c) {
-            s.own.push(c);
-        }
-    });
-    let (dirs, dmax) = (b.directions(), b.width.max(b.height));
-    let per_piece = dirs.len() * dmax;
-    let space = zero + s.own.len() * per_piece;
-    let tests = (&v.cell_test(through), &v.cell_test(onto));
+    let tests = (v.cell_test(through), v.cell_test(onto));
+    let first = First::slides(v, kind, distance, &tests, &mut s.own);
+    let space = zero + first.len();
     if 0 < space && space <= u32::MAX as usize {
-        for _ in 0..tries(b.len()) {
+        for _ in 0..tries(v.rules.board.len()) {
             let x = rng.below(space as u32) as usize;
             if x < zero {
                 return Some(None);
             }
-            let (from, rest) = (s.own[(x - zero) / per_piece], (x - zero) % per_piece);
-            let (d, dist) = (dirs[rest / dmax], (rest % dmax + 1) as u32);
-            if let Some(a) = v.slide_at(kind, distance, tests, from, d, dist) {
+            if let Some(a) = first.get(v, x - zero) {
                 return Some(Some(a));
             }
         }
@@ -352,7 +328,35 @@ enum First<'a> {
     },
 }
 
-impl First<'_> {
+impl<'a> First<'a> {
+    /// The slides of the mover's movable pieces of `kind` (listed into `own`), as far
+    /// as `distance` allows, tested with the rule's `through` and `onto` made ready
+    /// (`tests`), proposed as (piece, direction, distance).
+    #[inline(always)]
+    fn slides(
+        v: &View<'a>,
+        kind: usize,
+        distance: &'a Distance,
+        tests: &'a (movegen::CellTest<'a>, movegen::CellTest<'a>),
+        own: &'a mut Vec<Cell>,
+    ) -> First<'a> {
+        own.clear();
+        v.each_occupied(kind, |c| {
+            if v.movable(kind, c) {
+                own.push(c);
+            }
+        });
+        let b = &v.rules.board;
+        First::Slides {
+            from: own,
+            kind,
+            distance,
+            tests,
+            dirs: b.directions(),
+            dmax: b.width.max(b.height),
+        }
+    }
+
     /// How many first steps (or proposals) there are.
     fn len(&self) -> usize {
         match self {
@@ -365,6 +369,7 @@ impl First<'_> {
     }
 
     /// The `i`-th first step, if it is legal.
+    #[inline(always)]
     fn get(&self, v: &View, i: usize) -> Option<Step> {
         match self {
             First::Listed(list) => Some(list[i]),
