@@ -24,6 +24,11 @@ pub type Cell = u16;
 /// The largest side a board may have (grid positions per side).
 pub const MAX_SIDE: i64 = 64;
 
+/// The most neighbours a cell has under any adjacency (the eight of a square point;
+/// a hex cell has six). Code that gathers a cell's neighbours into a fixed array
+/// relies on it; `Board::table` checks it.
+pub const MAX_NEIGHBOURS: usize = 8;
+
 /// Neighbour lists of every cell for one adjacency, stored flat.
 #[derive(Debug, Clone)]
 pub struct Neighbours {
@@ -468,6 +473,7 @@ impl Board {
     }
 
     fn table(&self, dirs: &[(i32, i32)]) -> Neighbours {
+        assert!(dirs.len() <= MAX_NEIGHBOURS, "a grid's directions");
         let mut start = vec![0u32];
         let mut list = Vec::new();
         for c in 0..self.len() {
