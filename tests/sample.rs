@@ -247,3 +247,37 @@ fn line_moves_on_bit_sets_are_the_listed_ones() {
     }
     assert!(positions > 10_000, "{positions} positions");
 }
+
+#[test]
+fn play_out_plays_the_games_random_move_plays() {
+    // `play_out` draws and plays a placement of a game with a plain goal in one step,
+    // and everything else as `random_move` and `play_unchecked` do: the same games,
+    // move for move, with or without a ply limit (Crossway, Hex and Y have plain goals).
+    for path in common::game_files() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let rules = common::load(&format!("games/{name}"), None, &[]);
+        for seed in 0..4 {
+            let start = State::new(rules.clone());
+            let mut rng = Rng::new(seed);
+            let mut by_move = start.clone();
+            let mut moves = 0;
+            while let Some(m) = by_move.random_move(&mut rng) {
+                by_move.play_unchecked(m);
+                moves += 1;
+            }
+            let mut rng = Rng::new(seed);
+            let mut played = start.clone();
+            assert_eq!(played.play_out(&mut rng, u32::MAX), moves, "{name}");
+            assert_eq!(played.cells(), by_move.cells(), "{name}");
+            assert_eq!(played.outcome(), by_move.outcome(), "{name}");
+            assert_eq!(played.ply(), by_move.ply(), "{name}");
+            // Cut short: the limit counts the whole game's plies.
+            let limit = moves / 2;
+            let mut rng = Rng::new(seed);
+            let mut cut = start.clone();
+            assert_eq!(cut.play_out(&mut rng, limit), limit, "{name}");
+            assert_eq!(cut.ply(), limit, "{name}");
+            assert_eq!(cut.outcome(), None, "{name}");
+        }
+    }
+}

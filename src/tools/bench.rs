@@ -93,12 +93,7 @@ pub fn measure(seconds: f64, mut playout: impl FnMut() -> u32) -> Sample {
 #[inline]
 pub fn playout(start: &State, scratch: &mut State, rng: &mut Rng) -> u32 {
     scratch.clone_from(start);
-    let mut moves = 0;
-    while let Some(mv) = scratch.random_move(rng) {
-        scratch.play_unchecked(mv);
-        moves += 1;
-    }
-    moves
+    scratch.play_out(rng, u32::MAX)
 }
 
 /// Plays random games from `start` on `threads` threads for about `seconds`. Thread

@@ -228,15 +228,48 @@ impl State {
                 } else {
                     self.random_turn(rng)
                 };
-                if found.is_some() {
-                    self.status = Status::Ongoing;
-                    return found;
-                }
-                // No move: what the rules say about that is now settled.
-                self.status = self.no_move_status();
-                (self.status == Status::MustPass).then_some(Move::Pass)
+                self.settle_draw(found)
             }
         }
+    }
+
+    /// What `random_move` answers once a draw from an ongoing or open position found
+    /// `found`: the move, or with no move the pass the rules force, if any (the
+    /// status is settled either way).
+    #[inline]
+    fn settle_draw(&mut self, found: Option<Move>) -> Option<Move> {
+        if found.is_some() {
+            self.status = Status::Ongoing;
+            return found;
+        }
+        // No move: what the rules say about that is now settled.
+        self.status = self.no_move_status();
+        (self.status == Status::MustPass).then_some(Move::Pass)
+    }
+
+    /// Plays uniformly random moves (as `random_move` draws them) until the game is
+    /// over or `max_plies` moves have been played in the whole game; the number of
+    /// moves played. The loop of playouts: a placement in a game with a plain goal
+    /// is drawn and played in one step, without the general turn's dispatch.
+    pub fn play_out(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
+        let mut moves = 0;
+        while self.ply < max_plies {
+            let mv = match (self.rules.plain_goal, self.status) {
+                (Some(goal), Status::Ongoing | Status::Open) => match self.random_placement(rng) {
+                    Some(Move::Place(cell)) => {
+                        self.apply_plain_placement(cell, goal);
+                        moves += 1;
+                        continue;
+                    }
+                    found => self.settle_draw(found),
+                },
+                _ => self.random_move(rng),
+            };
+            let Some(mv) = mv else { break };
+            self.apply(mv);
+            moves += 1;
+        }
+        moves
     }
 
     /// Simple placement games: placements drawn from the empty cells without

@@ -191,7 +191,11 @@ impl State {
     /// `apply` for rules with a `plain_goal` (see `Rules::plain_goal`): the same steps
     /// as the general path's simple placement, without the checks those rules lack.
     #[inline(always)]
-    fn apply_plain_placement(&mut self, cell: Cell, goal: [(crate::rules::Regions, u32, u16); 2]) {
+    pub(super) fn apply_plain_placement(
+        &mut self,
+        cell: Cell,
+        goal: [(crate::rules::Regions, u32, u16); 2],
+    ) {
         let mover = self.to_move;
         let code = content::of_player(mover);
         self.set_stone(cell, code);
