@@ -531,10 +531,7 @@ impl Searcher {
             s.clone_from(state);
             tree_full |= self.descend(&mut s, rng);
             // Simulation.
-            while s.ply() < ply_limit {
-                let Some(mv) = s.random_move(rng) else { break };
-                s.play_unchecked(mv);
-            }
+            s.play_out(rng, ply_limit);
             playouts += 1;
             self.backpropagate(winner_seat(&s));
         }
