@@ -120,6 +120,17 @@ impl<'a> View<'a> {
     /// `occupied`, without a list).
     #[inline]
     pub fn each_occupied(&self, kind: usize, mut f: impl FnMut(Cell)) {
+        if let Some(p) = self.planes {
+            // A bit a cell: a few words for the whole layer.
+            for (i, &w) in p.occupied(kind).iter().enumerate() {
+                let mut word = w;
+                while word != 0 {
+                    f((i * 64 + word.trailing_zeros() as usize) as Cell);
+                    word &= word - 1;
+                }
+            }
+            return;
+        }
         let n = self.n();
         let layer = &self.cells[kind * n..(kind + 1) * n];
         let mut chunks = layer.chunks_exact(8);
