@@ -275,6 +275,7 @@ impl State {
     /// Simple placement games: placements drawn from the empty cells without
     /// replacement until one is legal, with the swap (when available) as one more
     /// candidate that is always legal. `None` when there is no legal move.
+    #[inline(always)]
     pub(super) fn random_placement(&mut self, rng: &mut Rng) -> Option<Move> {
         let swap = usize::from(self.swap_available());
         let mut k = self.empty.len();
