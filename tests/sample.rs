@@ -252,7 +252,8 @@ fn line_moves_on_bit_sets_are_the_listed_ones() {
 fn play_out_plays_the_games_random_move_plays() {
     // `play_out` draws and plays a placement of a game with a plain goal in one step,
     // and everything else as `random_move` and `play_unchecked` do: the same games,
-    // move for move, with or without a ply limit (Crossway, Hex and Y have plain goals).
+    // move for move, with or without a ply limit (Crossway, Crosswind, Hex and Y have plain
+    // goals).
     for path in common::game_files() {
         let name = path.file_name().unwrap().to_str().unwrap();
         let rules = common::load(&format!("games/{name}"), None, &[]);
