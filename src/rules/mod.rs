@@ -182,9 +182,9 @@ pub struct Rules {
     /// For each player, the goals that count for it in the order they are tried (every
     /// `win:` before any `lose:`), each with its incremental test.
     pub(crate) goal_plan: [Vec<GoalStep>; 2],
-    /// The fastest path (Hex, Crossway, Crosswind, Y): simple placements whose only test after the
-    /// move is one region goal per player, with no ring, capture, ko, both-win or
-    /// after-move rule; per player the goal's `(want, need, index)`.
+    /// The fastest path (Hex, Crossway, Crosswind, Y): simple placements whose only test
+    /// after the move is one region goal per player, with no ring, capture, ko, both-win
+    /// or after-move rule; per player the goal's `(want, need, index)`.
     pub(crate) plain_goal: Option<[(Regions, u32, u16); 2]>,
     /// Whether the engine keeps the groups of the first piece kind in a union-find
     /// (placement games with a connection or ring goal).
