@@ -56,6 +56,20 @@ fn pack(marks: u64) -> u64 {
     (marks >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// Calls `f` with each set bit of `words` (bit `c % 64` of word `c / 64` for cell
+/// `c`), as a cell id, in increasing order: a word at a time, the empty stretches of a
+/// set skipped whole.
+#[inline(always)]
+pub fn each_bit(words: &[u64], mut f: impl FnMut(usize)) {
+    for (i, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(i * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// The `i`-th set bit of `words` (bit `c % 64` of word `c / 64` for cell `c`), as a
 /// cell; `None` if fewer bits are set.
 pub fn nth_bit(words: &[u64], mut i: u32) -> Option<Cell> {

@@ -6,6 +6,7 @@
 //! Layers: piece kind `k` occupies `cells[k * n .. (k + 1) * n]`; a cell's value in a
 //! layer is 0 (empty), 1 + player, or 3 (a neutral piece).
 
+use super::grid_bits;
 use super::moves::Step;
 use super::planes::{Planes, Upkeep};
 use crate::rules::board::Cell;
@@ -122,13 +123,7 @@ impl<'a> View<'a> {
     pub fn each_occupied(&self, kind: usize, mut f: impl FnMut(Cell)) {
         if let Some(p) = self.planes {
             // A bit a cell: a few words for the whole layer.
-            for (i, &w) in p.occupied(kind).iter().enumerate() {
-                let mut word = w;
-                while word != 0 {
-                    f((i * 64 + word.trailing_zeros() as usize) as Cell);
-                    word &= word - 1;
-                }
-            }
+            grid_bits::each_bit(p.occupied(kind), |c| f(c as Cell));
             return;
         }
         let n = self.n();
@@ -583,6 +578,8 @@ impl<'a> View<'a> {
     /// if it lists one: the sampler's test of a proposal, reading only the cells the
     /// slide passes (`through` and `onto` are the rule's conditions made ready with
     /// [`View::cell_test`]). Each slide listed has exactly one such description.
+    /// `from` holds a piece of `kind` the mover may move (the sampler proposes only
+    /// those, so this is not tested again per proposal).
     #[inline(always)]
     pub fn slide_at(
         &self,
@@ -593,9 +590,10 @@ impl<'a> View<'a> {
         d: (i32, i32),
         dist: u32,
     ) -> Option<Step> {
+        debug_assert!(self.movable(kind, from), "a movable piece");
         // Beyond the board's end first: most proposals of a sampler that end nowhere
         // are refused by one lookup instead of a walk to the edge.
-        if dist > self.rules.board.reach(from, d) || !self.movable(kind, from) {
+        if dist > self.rules.board.reach(from, d) {
             return None;
         }
         let (lo, hi) = self.slide_range(distance, from, d);

@@ -15,6 +15,7 @@
 //! once and kept per thread for the last few boards seen, known again by the board's
 //! tables, so the answer depends on the position alone.
 
+use crate::engine::grid_bits;
 use crate::engine::planes::Planes;
 use crate::rules::board::{Board, Cell, Neighbours};
 use crate::rules::{Adjacency, BoardShape, Counted, Rules};
@@ -153,14 +154,8 @@ impl<const W: usize> Bits<W> {
 
     /// Calls `f` with each cell of the set, in order.
     #[inline(always)]
-    fn each(&self, mut f: impl FnMut(usize)) {
-        for (i, &word) in self.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                f(i * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
+    fn each(&self, f: impl FnMut(usize)) {
+        grid_bits::each_bit(&self.0, f);
     }
 
     #[inline(always)]

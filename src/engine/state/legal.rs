@@ -255,6 +255,7 @@ impl State {
         let mut moves = 0;
         while self.ply < max_plies {
             let mv = match (self.rules.plain_goal, self.status) {
+                // A plain goal is only derived for simple placement rules.
                 (Some(goal), Status::Ongoing | Status::Open) => match self.random_placement(rng) {
                     Some(Move::Place(cell)) => {
                         self.apply_plain_placement(cell, goal);
