@@ -325,6 +325,9 @@ enum First<'a> {
         tests: &'a (movegen::CellTest<'a>, movegen::CellTest<'a>),
         dirs: &'a [(i32, i32)],
         dmax: usize,
+        /// `dirs.len() * dmax` and `dmax`, to split a proposal's index.
+        per_piece: Divisor,
+        per_dir: Divisor,
     },
 }
 
@@ -347,13 +350,16 @@ impl<'a> First<'a> {
             }
         });
         let b = &v.rules.board;
+        let (dirs, dmax) = (b.directions(), b.width.max(b.height));
         First::Slides {
             from: own,
             kind,
             distance,
             tests,
-            dirs: b.directions(),
-            dmax: b.width.max(b.height),
+            dirs,
+            dmax,
+            per_piece: Divisor::new((dirs.len() * dmax) as u32),
+            per_dir: Divisor::new(dmax as u32),
         }
     }
 
@@ -387,11 +393,15 @@ impl<'a> First<'a> {
                 distance,
                 tests,
                 dirs,
-                dmax,
+                per_piece,
+                per_dir,
+                ..
             } => {
-                let (piece, rest) = (from[i / (dirs.len() * dmax)], i % (dirs.len() * dmax));
-                let d = dirs[rest / dmax];
-                let dist = (rest % dmax + 1) as u32;
+                // `i` < `from.len() * dirs.len() * dmax` (see `len`), below 2^32.
+                let (p, rest) = per_piece.div_rem(i as u32);
+                let (k, steps) = per_dir.div_rem(rest);
+                let (piece, d) = (from[p as usize], dirs[k as usize]);
+                let dist = steps + 1;
                 v.slide_at(*kind, distance, (&tests.0, &tests.1), piece, d, dist)
             }
         }
@@ -433,6 +443,7 @@ impl Pair<'_> {
         if pairs + extra == 0 || pairs + extra > u32::MAX as usize {
             return None;
         }
+        let per_first = Divisor::new(len as u32);
         cells.clear();
         cells.extend_from_slice(v.cells);
         // The placement after the first step `a`, on the position with it played.
@@ -448,7 +459,8 @@ impl Pair<'_> {
             if x >= pairs {
                 return Some(extras[x - pairs]);
             }
-            let (i, c) = (x / len, (x % len) as Cell);
+            let (i, c) = per_first.div_rem(x as u32);
+            let (i, c) = (i as usize, c as Cell);
             let step = if i < zero {
                 None
             } else {
@@ -502,7 +514,68 @@ fn glyph_free(v: &View, scratch: &mut Vec<u8>, steps: &[(&StepRule, Step)]) -> b
     ok
 }
 
+/// A divisor fixed for many divisions (a proposal's index split into its parts, for
+/// every try), each done as a multiplication: a division instruction takes tens of
+/// cycles, and a sampler's tries made two each.
+#[derive(Clone, Copy)]
+struct Divisor {
+    d: u32,
+    /// `ceil(2^64 / d)` (0 for `d` = 1): for `n` < 2^32, `n * magic / 2^64` is `n / d`
+    /// rounded down, as `n / d + n * e / 2^64` with `0 <= e < 1` adds less than
+    /// `2^-32 < 1 / d` to `n / d`, whose fraction is at most `1 - 1 / d`.
+    magic: u64,
+}
+
+impl Divisor {
+    fn new(d: u32) -> Divisor {
+        assert!(d > 0, "a divisor");
+        let magic = if d == 1 {
+            0
+        } else {
+            u64::MAX / u64::from(d) + 1
+        };
+        Divisor { d, magic }
+    }
+
+    /// `(n / d, n % d)`.
+    #[inline(always)]
+    fn div_rem(self, n: u32) -> (u32, u32) {
+        let q = if self.d == 1 {
+            n
+        } else {
+            ((u128::from(n) * u128::from(self.magic)) >> 64) as u32
+        };
+        (q, n - q * self.d)
+    }
+}
+
 /// How many rejected draws over a grid of `len` positions before listing instead.
 fn tries(len: usize) -> usize {
     len / 4 + 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Divisor;
+
+    /// The multiplication gives the quotient and remainder of the division for
+    /// every divisor of the samplers' sizes and dividends across the whole `u32`
+    /// range, at its ends and around multiples of the divisor.
+    #[test]
+    fn a_divisor_divides_exactly() {
+        let mut rng = crate::engine::rng::Rng::new(9);
+        let divisors = (1..=2000).chain([4095, 4096, 65_535, 65_536, 1 << 31, u32::MAX]);
+        for d in divisors {
+            let by = Divisor::new(d);
+            let edges = [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX - 1, u32::MAX];
+            let multiples = (1..50).flat_map(|k| {
+                let m = d.saturating_mul(k);
+                [m.saturating_sub(1), m, m.saturating_add(1)]
+            });
+            let random = (0..200).map(|_| rng.below(u32::MAX));
+            for n in edges.into_iter().chain(multiples).chain(random) {
+                assert_eq!(by.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
 }
