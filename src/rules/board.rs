@@ -82,6 +82,9 @@ pub struct Board {
     /// `reach[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: how many cells `ray` goes through
     /// from `cell` along the unit step `(dx, dy)` (at most 63 on the largest grid).
     reach: Vec<u8>,
+    /// Per grid position, its `(x, y)` (what `xy` answers, without dividing by the
+    /// width: a division takes tens of cycles, and line moves ask for a few a move).
+    coords: Vec<(u8, u8)>,
 }
 
 /// The cells along a direction from a cell: see [`Board::ray`].
@@ -315,6 +318,12 @@ impl Board {
             regions_of: vec![0; w * h],
             steps: Vec::new(),
             reach: Vec::new(),
+            coords: (0..w * h)
+                .map(|c| {
+                    let at = |v: usize| u8::try_from(v).expect("a grid of at most MAX_SIDE");
+                    (at(c % w), at(c / w))
+                })
+                .collect(),
             exterior: Vec::new(),
             on_words: Vec::new(),
             step_sources: Vec::new(),
@@ -585,8 +594,8 @@ impl Board {
     /// The `(x, y)` of a cell.
     #[inline]
     pub fn xy(&self, cell: Cell) -> (i32, i32) {
-        let c = cell as usize;
-        ((c % self.width) as i32, (c / self.width) as i32)
+        let (x, y) = self.coords[cell as usize];
+        (i32::from(x), i32::from(y))
     }
 
     /// The cell one step from `cell` in direction `(dx, dy)`, if on the board.
@@ -902,6 +911,28 @@ pub fn column_name(mut x: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `xy` (read from a table) is the grid position's column and row on boards of
+    /// every shape up to the largest grid, and `cell_at` finds each cell again.
+    #[test]
+    fn xy_is_column_and_row() {
+        let boards = [
+            Board::new(BoardShape::Hexagon, &[(MAX_SIDE as usize).div_ceil(2)], &[]),
+            Board::new(BoardShape::Square, &[MAX_SIDE as usize], &[(3, 4)]),
+            Board::new(BoardShape::Rectangle, &[MAX_SIDE as usize, 3], &[]),
+            Board::new(BoardShape::Triangle, &[9], &[]),
+            Board::new(BoardShape::Rhombus, &[5, 7], &[]),
+        ];
+        for b in &boards {
+            for c in 0..b.len() {
+                let (x, y) = b.xy(c as Cell);
+                assert_eq!((x as usize, y as usize), (c % b.width, c / b.width));
+                if b.contains(c as Cell) {
+                    assert_eq!(b.cell_at(x, y), Some(c as Cell));
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_hexagon_of_side_s_has_3s2_minus_3s_plus_1_cells_and_six_neighbours_inside() {
