@@ -340,14 +340,12 @@ struct Layout {
 
 /// Sets of cells that each ended a test by holding more than half of the counted
 /// cells with no member cell: a connected part of the board for its adjacency. Such a
-/// set that still holds no member cell lies in one region of the board without the
-/// members: if it holds more than half of the counted cells, so does that region, and
-/// no group separates — whatever the position, so the answer does not depend on the
-/// tests before. Between two tests of a game a side adds a piece or two and a few
-/// counted pieces move: the last set often still proves it, in a few word operations
-/// instead of a growth; and when a counted piece has moved out of it, growing the
-/// region from the whole set reaches it again in a step or two, where a growth from
-/// one counted cell takes a step per cell of distance to the next.
+/// set that still holds no member cell and more than half of the counted cells lies in
+/// one region of the board without the members, which then holds more than half,
+/// so no group separates — whatever the position, so the answer does not depend on
+/// the tests before. Between two tests of a game a side adds a piece or two and a
+/// few counted pieces move: the last set often still proves it, in a few word
+/// operations instead of a growth.
 #[derive(Default)]
 struct Witnesses {
     /// `W` words per set, with its adjacency; at most `WITNESSES`, the oldest
@@ -361,25 +359,19 @@ struct Witnesses {
 const WITNESSES: usize = 4;
 
 impl Witnesses {
-    /// Of the sets kept for `adjacency` that hold no cell of `member`, the one holding
-    /// the most `counted` cells, with their number.
-    fn best<const W: usize>(
+    /// Whether a set kept for `adjacency` holds no cell of `member` and more than
+    /// `half` of `counted`.
+    fn refute<const W: usize>(
         &self,
         adjacency: Adjacency,
         member: Bits<W>,
         counted: Bits<W>,
-    ) -> Option<(Bits<W>, u32)> {
-        let mut best = None;
-        for (i, &a) in self.adjacency.iter().enumerate() {
+        half: u32,
+    ) -> bool {
+        self.adjacency.iter().enumerate().any(|(i, &a)| {
             let set = Bits::<W>::load(&self.sets[i * W..(i + 1) * W]);
-            if a == adjacency && (set & member).is_empty() {
-                let k = (set & counted).count();
-                if best.is_none_or(|(_, most)| k > most) {
-                    best = Some((set, k));
-                }
-            }
-        }
-        best
+            a == adjacency && (set & member).is_empty() && (set & counted).count() > half
+        })
     }
 
     /// Keeps `set` (found for `adjacency`), in place of the oldest when full.
@@ -685,14 +677,15 @@ impl Scratch {
         }
         let layout = &self.layouts[i];
         let (member, counted) = (layout.read::<W>(member), layout.read::<W>(counted));
-        let seed = match layout.witnesses.best(adjacency, member, counted) {
-            Some((_, k)) if k > counted.count() / 2 => return false,
-            Some((set, k)) if k > 0 => Some(set),
-            _ => None,
-        };
+        if layout
+            .witnesses
+            .refute(adjacency, member, counted, counted.count() / 2)
+        {
+            return false;
+        }
         let geometry = Geometry::<W>::new(layout, board, adjacency);
         let mut witness = None;
-        let answer = self.decide(&geometry, member, counted, seed, &mut witness);
+        let answer = self.decide(&geometry, member, counted, &mut witness);
         if let Some(set) = witness {
             self.layouts[i].witnesses.keep(adjacency, set);
         }
@@ -700,15 +693,13 @@ impl Scratch {
     }
 
     /// The test on bit sets (see [`separates`]): the regions that hold counted cells,
-    /// then, if none holds more than half, the graph. The first region grown is the
-    /// one of `seed` when given (a connected set of free cells holding counted cells).
+    /// then, if none holds more than half, the graph.
     /// `witness` gets the region that ended the test by holding more than half.
     fn decide<const W: usize>(
         &mut self,
         geometry: &Geometry<'_, W>,
         member: Bits<W>,
         counted: Bits<W>,
-        mut seed: Option<Bits<W>>,
         witness: &mut Option<Bits<W>>,
     ) -> bool {
         if member.is_empty() {
@@ -725,10 +716,8 @@ impl Scratch {
         let mut unseen = todo.count();
         let mut grown = Bits::EMPTY;
         while unseen > half {
-            let start = seed
-                .take()
-                .unwrap_or_else(|| Bits::cell(todo.first().expect("a counted cell left")));
-            let (region, k) = geometry.grow_until(start, free, counted, half);
+            let start = todo.first().expect("a counted cell left");
+            let (region, k) = geometry.grow_until(Bits::cell(start), free, counted, half);
             if k > half {
                 *witness = Some(region);
                 return false;
@@ -1155,8 +1144,7 @@ mod tests {
     /// same random positions asked under the three adjacencies in turn (a set
     /// connected through corners is not connected side to side) agree with the
     /// definition, as does a run of positions that each add a member cell and move a
-    /// counted cell, where sets kept from the positions before are tried first (as
-    /// proofs, or as where the first growth starts).
+    /// counted cell, where sets kept from the positions before are tried first.
     #[test]
     fn kept_sets_answer_only_what_they_prove() {
         let mut rng = crate::engine::rng::Rng::new(5);
