@@ -385,15 +385,7 @@ struct GameFacts {
 pub fn random_game(start: &State, rng: &mut Rng, moves: &mut Vec<Move>, max_plies: u32) -> State {
     let mut s = start.clone();
     moves.clear();
-    while s.ply() < max_plies {
-        match s.random_move(rng) {
-            Some(mv) => {
-                s.play_unchecked(mv);
-                moves.push(mv);
-            }
-            None => break,
-        }
-    }
+    s.play_out_with(rng, max_plies, |_, mv| moves.push(mv));
     s
 }
 
@@ -412,32 +404,38 @@ fn play_one(start: &State, plan: &Plan, index: u64, scratch: &mut Scratch, t: &m
         scratch.covered.fill(false);
         mark_occupied(&mut scratch.covered, s.cells());
     }
-    // `random_move` settles whether the mover can move as it draws, so the loop asks
-    // nothing before it (asking `is_over` would look for a legal move a second time).
-    while s.ply() < plan.max_plies {
-        if detailed && !s.is_over() {
-            look_at_turn(
-                s,
-                &mut scratch.legal,
-                &mut scratch.legal_here,
-                scratch.placements,
-                &mut t.detail,
-            );
-        }
-        let Some(mv) = s.random_move(&mut rng) else {
-            break;
-        };
-        // A pass is forced (the mover had no other legal move) unless the turn allows it.
+    // A pass is forced (the mover had no other legal move) unless the turn allows it.
+    let mut note = |s: &State, mv: Move| {
         if mv == Move::Pass && !s.turn_allows_pass() {
             t.passes += 1;
             forced += 1;
             first_forced.get_or_insert(s.ply() + 1);
         }
-        s.play_unchecked(mv);
         scratch.moves.push(mv);
-        if detailed {
+    };
+    if detailed {
+        // `random_move` settles whether the mover can move as it draws, so the loop
+        // asks nothing before it (asking `is_over` would look for a legal move a
+        // second time).
+        while s.ply() < plan.max_plies {
+            if !s.is_over() {
+                look_at_turn(
+                    s,
+                    &mut scratch.legal,
+                    &mut scratch.legal_here,
+                    scratch.placements,
+                    &mut t.detail,
+                );
+            }
+            let Some(mv) = s.random_move(&mut rng) else {
+                break;
+            };
+            note(s, mv);
+            s.play_unchecked(mv);
             mark_occupied(&mut scratch.covered, s.cells());
         }
+    } else {
+        s.play_out_with(&mut rng, plan.max_plies, note);
     }
     if detailed {
         for (n, c) in t.detail.covered_by_cell.iter_mut().zip(&scratch.covered) {

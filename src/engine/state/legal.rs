@@ -252,12 +252,24 @@ impl State {
     /// moves played. The loop of playouts: a placement in a game with a plain goal
     /// is drawn and played in one step, without the general turn's dispatch.
     pub fn play_out(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
+        self.play_out_with(rng, max_plies, |_, _| {})
+    }
+
+    /// `play_out`, showing `visit` each move with the position it is played from.
+    #[inline]
+    pub fn play_out_with(
+        &mut self,
+        rng: &mut Rng,
+        max_plies: u32,
+        mut visit: impl FnMut(&State, Move),
+    ) -> u32 {
         let mut moves = 0;
         while self.ply < max_plies {
             let mv = match (self.rules.plain_goal, self.status) {
                 // A plain goal is only derived for simple placement rules.
                 (Some(goal), Status::Ongoing | Status::Open) => match self.random_placement(rng) {
-                    Some(Move::Place(cell)) => {
+                    Some(mv @ Move::Place(cell)) => {
+                        visit(self, mv);
                         self.apply_plain_placement(cell, goal);
                         moves += 1;
                         continue;
@@ -267,6 +279,7 @@ impl State {
                 _ => self.random_move(rng),
             };
             let Some(mv) = mv else { break };
+            visit(self, mv);
             self.apply(mv);
             moves += 1;
         }
