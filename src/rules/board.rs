@@ -30,10 +30,14 @@ pub const MAX_SIDE: i64 = 64;
 pub const MAX_NEIGHBOURS: usize = 8;
 
 /// Neighbour lists of every cell for one adjacency, stored flat.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Neighbours {
     start: Vec<u32>,
     list: Vec<Cell>,
+    /// The same lists in slots of `stride` (4, 6 or 8: the most any cell has, rounded
+    /// up), the slots a cell lacks filled with the cell itself after its neighbours.
+    padded: Vec<Cell>,
+    stride: usize,
 }
 
 impl Neighbours {
@@ -42,6 +46,22 @@ impl Neighbours {
     pub fn of(&self, cell: Cell) -> &[Cell] {
         let c = cell as usize;
         &self.list[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+
+    /// The slots of `padded` per cell: 4, 6 or 8.
+    #[inline(always)]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// `cell`'s neighbours in `S` slots (`S` is `stride()`), then `cell` itself in the
+    /// slots left: a loop of fixed length, for code that gathers neighbours without a
+    /// branch per neighbour.
+    #[inline(always)]
+    pub fn padded<const S: usize>(&self, cell: Cell) -> &[Cell; S] {
+        debug_assert_eq!(S, self.stride);
+        let at = cell as usize * S;
+        self.padded[at..at + S].try_into().expect("S is the stride")
     }
 }
 
@@ -287,20 +307,7 @@ impl Board {
                 .filter(|&&(x, y)| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
                 .map(|&(x, y)| (y as usize * w + x as usize) as Cell)
                 .collect(),
-            neighbours: [
-                Neighbours {
-                    start: vec![],
-                    list: vec![],
-                },
-                Neighbours {
-                    start: vec![],
-                    list: vec![],
-                },
-                Neighbours {
-                    start: vec![],
-                    list: vec![],
-                },
-            ],
+            neighbours: Default::default(),
             opposites: all
                 .iter()
                 .map(|&(dx, dy)| {
@@ -496,7 +503,24 @@ impl Board {
             }
             start.push(list.len() as u32);
         }
-        Neighbours { start, list }
+        let most = start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        let stride = match most {
+            0..=4 => 4,
+            5..=6 => 6,
+            _ => 8,
+        };
+        let mut padded = Vec::with_capacity(self.len() * stride);
+        for c in 0..self.len() {
+            let own = &list[start[c] as usize..start[c + 1] as usize];
+            padded.extend_from_slice(own);
+            padded.extend(std::iter::repeat_n(c as Cell, stride - own.len()));
+        }
+        Neighbours {
+            start,
+            list,
+            padded,
+            stride,
+        }
     }
 
     /// The board in a few words: `9x9`, `8x8` (rectangles too), `hexagon of side 4`,
@@ -929,6 +953,37 @@ mod tests {
                 assert_eq!((x as usize, y as usize), (c % b.width, c / b.width));
                 if b.contains(c as Cell) {
                     assert_eq!(b.cell_at(x, y), Some(c as Cell));
+                }
+            }
+        }
+    }
+
+    /// `padded` holds each cell's neighbours as `of` lists them, then the cell itself
+    /// in the slots left; the stride is 4, 6 or 8, at least any cell's count (a hex
+    /// board has no diagonal neighbours: stride 4, every slot the cell).
+    #[test]
+    fn padded_neighbours_are_the_list_then_the_cell() {
+        let boards = [
+            (Board::new(BoardShape::Square, &[5], &[(2, 2)]), [4, 4, 8]),
+            (Board::new(BoardShape::Rectangle, &[7, 1], &[]), [4, 4, 4]),
+            (Board::new(BoardShape::Hexagon, &[4], &[]), [6, 4, 6]),
+            (Board::new(BoardShape::Triangle, &[5], &[]), [6, 4, 6]),
+            (Board::new(BoardShape::Rhombus, &[3, 4], &[]), [6, 4, 6]),
+        ];
+        let adjacencies = [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All];
+        for (b, strides) in &boards {
+            for (adjacency, &want) in adjacencies.into_iter().zip(strides) {
+                let nb = b.neighbours(adjacency);
+                assert_eq!(nb.stride(), want, "{} {adjacency:?}", b.describe());
+                for c in 0..b.len() as Cell {
+                    let slots = match nb.stride() {
+                        4 => nb.padded::<4>(c).to_vec(),
+                        6 => nb.padded::<6>(c).to_vec(),
+                        _ => nb.padded::<8>(c).to_vec(),
+                    };
+                    let own = nb.of(c);
+                    assert_eq!(&slots[..own.len()], own);
+                    assert!(slots[own.len()..].iter().all(|&s| s == c));
                 }
             }
         }
