@@ -630,6 +630,9 @@ impl Matchers {
     #[inline]
     fn find(&self, cells: &[u8], cell: Cell) -> Option<usize> {
         let base = cell as usize;
+        // Reads go to the last cell at most: the compiler then needs no bounds test
+        // (and no branch) per read.
+        let last = cells.len().checked_sub(1)?;
         for ch in &self.chunks {
             let mut alive = ch.fits[base];
             // A few reads cost less than the branch that would stop early, which a legal
@@ -641,10 +644,8 @@ impl Matchers {
                 }
                 // Positions off the board (or wrapped to another row) are read only by
                 // anchors that do not fit here, which `fits` has already dropped: any
-                // value will do.
-                let v = cells
-                    .get(base.wrapping_add(r.offset as isize as usize))
-                    .map_or(0, |v| v & 3);
+                // value will do (those past either end read the last cell).
+                let v = cells[base.wrapping_add(r.offset as isize as usize).min(last)] & 3;
                 alive &= r.keep[v as usize];
             }
             if alive != 0 {
