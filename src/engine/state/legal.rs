@@ -264,8 +264,10 @@ impl State {
         mut visit: impl FnMut(&State, Move),
     ) -> u32 {
         let mut moves = 0;
+        // Read once: the rules do not change during a game.
+        let plain_goal = self.rules.plain_goal;
         while self.ply < max_plies {
-            let mv = match (self.rules.plain_goal, self.status) {
+            let mv = match (plain_goal, self.status) {
                 // A plain goal is only derived for simple placement rules.
                 (Some(goal), Status::Ongoing | Status::Open) => match self.random_placement(rng) {
                     Some(mv @ Move::Place(cell)) => {
