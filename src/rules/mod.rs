@@ -100,6 +100,8 @@ pub struct SetupPiece {
 #[derive(Debug, Clone)]
 pub struct Turn {
     pub guard: Option<Pred>,
+    /// The guard as the engine evaluates it ([`Pred::cheapest_first`]).
+    pub(crate) guard_plan: Option<Pred>,
     /// Whether the first step may be left out (`optionally`).
     pub optional: bool,
     /// Whether the player may pass instead (`, or pass`), and the colour the passer
@@ -124,7 +126,10 @@ pub struct PassRule {
 #[derive(Debug, Clone)]
 pub struct ConditionRule {
     pub verdict: Verdict,
+    /// The condition as the file writes it (descriptions show it so).
     pub cond: Pred,
+    /// The condition as the engine evaluates it ([`Pred::cheapest_first`]).
+    pub(crate) plan: Pred,
 }
 
 /// How the engine tests one goal for the player who just placed a stone of the

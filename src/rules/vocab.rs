@@ -281,6 +281,40 @@ impl<A> Pred<A> {
         }
     }
 
+    /// How costly the condition is to evaluate, roughly: 0 for counts and passes, 1
+    /// when it looks for a legal move, 2 when it tests a separation; a `not`, `and` or
+    /// `or` costs its dearest term's.
+    pub fn cost(&self) -> u8 {
+        match self {
+            Pred::Passes { .. } | Pred::Count { .. } => 0,
+            Pred::NoMove => 1,
+            Pred::Separates { .. } => 2,
+            Pred::Not(x) => x.cost(),
+            Pred::And(v) | Pred::Or(v) => v.iter().map(Pred::cost).max().unwrap_or(0),
+        }
+    }
+
+    /// The same condition with the terms of every `and` and `or` cheapest first (a
+    /// stable order: terms of equal cost keep theirs). A condition has no effect, so
+    /// the order changes no answer; evaluated left to right with the usual shortcut,
+    /// `... separates ... and no move` then rarely tests the separation.
+    pub fn cheapest_first(&self) -> Pred<A>
+    where
+        A: Clone,
+    {
+        let sorted = |v: &[Pred<A>]| {
+            let mut v: Vec<Pred<A>> = v.iter().map(Pred::cheapest_first).collect();
+            v.sort_by_key(Pred::cost);
+            v
+        };
+        match self {
+            Pred::Not(x) => Pred::Not(Box::new(x.cheapest_first())),
+            Pred::And(v) => Pred::And(sorted(v)),
+            Pred::Or(v) => Pred::Or(sorted(v)),
+            term => term.clone(),
+        }
+    }
+
     /// Whether the condition asks if a move exists.
     pub fn needs_moves(&self) -> bool {
         match self {
@@ -520,5 +554,49 @@ impl GoalRule {
     /// Whether the rule counts for `colour`.
     pub fn applies_to(&self, colour: usize) -> bool {
         self.player.is_none_or(|p| p == colour)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Windborne's losing rule and a nested `or`: every `and` and `or` is sorted by
+    /// cost, terms of equal cost keep their order, and `not` keeps its place.
+    #[test]
+    fn cheapest_first_sorts_every_level_stably() {
+        let count = |value| Pred::Count {
+            whose: Whose::Anyone,
+            piece: 1,
+            cmp: Cmp::Ge,
+            value,
+        };
+        let separates = Pred::Separates {
+            whose: Whose::Enemy,
+            piece: 0,
+            counted: Counted::Pieces(1),
+        };
+        let lose = Pred::And(vec![count(3), separates.clone(), Pred::NoMove]);
+        assert_eq!(
+            lose.cheapest_first(),
+            Pred::And(vec![count(3), Pred::NoMove, separates.clone()])
+        );
+        let nested = Pred::Or(vec![
+            Pred::Not(Box::new(Pred::And(vec![separates.clone(), count(1)]))),
+            count(2),
+            Pred::NoMove,
+            count(4),
+        ]);
+        assert_eq!(
+            nested.cheapest_first(),
+            Pred::Or(vec![
+                count(2),
+                count(4),
+                Pred::NoMove,
+                Pred::Not(Box::new(Pred::And(vec![count(1), separates]))),
+            ])
+        );
+        assert_eq!(nested.cost(), 2);
+        assert_eq!(Pred::<i64>::And(vec![]).cost(), 0);
     }
 }

@@ -26,7 +26,7 @@ impl State {
         self.rules
             .turns
             .iter()
-            .position(|t| t.guard.as_ref().is_none_or(|g| self.eval(g, colour)))
+            .position(|t| t.guard_plan.as_ref().is_none_or(|g| self.eval(g, colour)))
     }
 
     /// Whether `colour`, if it were to move now, has a move (the swap aside).

@@ -160,7 +160,7 @@ impl State {
             .after_move
             .iter()
             .enumerate()
-            .find(|(_, r)| self.eval(&r.cond, mover))
+            .find(|(_, r)| self.eval(&r.plan, mover))
             .map(|(i, r)| (verdict_for(r.verdict, mover), Decider::AfterMove(i as u16)))
     }
 
@@ -230,34 +230,11 @@ impl State {
             }
             Pred::NoMove => !self.has_move(mover),
             Pred::Not(x) => !self.eval(x, mover),
-            // The cheaper terms first: a condition has no effect, so the order changes
-            // no answer, and `... separates ... and no move` then rarely separates.
-            Pred::And(v) => self.in_cost_order(v, mover, false),
-            Pred::Or(v) => self.in_cost_order(v, mover, true),
+            // Left to right: the rules hold each condition cheapest term first as well
+            // (`ConditionRule::plan`, `Turn::guard_plan`).
+            Pred::And(v) => v.iter().all(|x| self.eval(x, mover)),
+            Pred::Or(v) => v.iter().any(|x| self.eval(x, mover)),
         }
-    }
-
-    /// Evaluates the terms of an `or` (`any`) or an `and` (else), cheapest first (see
-    /// `cost`): whether some term is `any`; the terms of a class are looked at only
-    /// when the cheaper ones left the answer open.
-    fn in_cost_order(&self, terms: &[Pred], mover: u8, any: bool) -> bool {
-        let mut dearer = 0u8;
-        for k in COSTS {
-            if k > 0 && dearer & 1 << k == 0 {
-                continue;
-            }
-            for x in terms {
-                let c = cost(x);
-                if c == k {
-                    if self.eval(x, mover) == any {
-                        return any;
-                    }
-                } else if k == 0 {
-                    dearer |= 1 << c;
-                }
-            }
-        }
-        !any
     }
 
     /// The status for the player to move, in a position nobody has won by the last move.
@@ -270,7 +247,7 @@ impl State {
             return Status::Over(Outcome::Draw(DrawKind::PlyLimit));
         }
         for c in &self.rules.turn_start {
-            if self.eval(&c.cond, me) {
+            if self.eval(&c.plan, me) {
                 return Status::Over(match c.verdict {
                     Verdict::Draw => Outcome::Draw(DrawKind::TurnStart),
                     v => verdict_for(v, me),
@@ -316,30 +293,6 @@ impl State {
 }
 
 /// The classes of `cost`, cheapest first.
-const COSTS: [u8; 3] = [0, 1, 2];
-
-/// How costly a condition is to evaluate, roughly: 0 for counts and passes, 1 when it
-/// looks for a legal move, 2 when it tests a separation. (The usual terms answered
-/// inline; nested ones by `nested_cost`.)
-#[inline(always)]
-fn cost(p: &Pred) -> u8 {
-    match p {
-        Pred::Passes { .. } | Pred::Count { .. } => 0,
-        Pred::NoMove => 1,
-        Pred::Separates { .. } => 2,
-        nested => nested_cost(nested),
-    }
-}
-
-/// `cost` of a `not`, `and` or `or`: its dearest term's.
-fn nested_cost(p: &Pred) -> u8 {
-    match p {
-        Pred::Not(x) => cost(x),
-        Pred::And(v) | Pred::Or(v) => v.iter().map(cost).max().unwrap_or(0),
-        leaf => cost(leaf),
-    }
-}
-
 /// The outcome of a verdict for `colour`.
 pub(super) fn verdict_for(v: Verdict, colour: u8) -> Outcome {
     match v {

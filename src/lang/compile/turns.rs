@@ -47,8 +47,10 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
                     .with_hint("a slide moves one cell or more; to let a step be left out, write `optionally` before it"),
             );
         }
+        let guard = t.guard.as_ref().map(|g| pred(cx, g));
         turns.push(Turn {
-            guard: t.guard.as_ref().map(|g| pred(cx, g)),
+            guard_plan: guard.as_ref().map(Pred::cheapest_first),
+            guard,
             optional: t.optional,
             pass: t.pass,
             independent: independent(&steps, has_glyphs, def.capture.is_some()),
@@ -71,9 +73,13 @@ pub(super) fn build(cx: &mut Ctx, pieces: &[Piece], setup: &[SetupPiece]) -> Tur
         && turns[0].pass.is_none();
     let rules = |list: &[crate::lang::validate::ConditionDef]| {
         list.iter()
-            .map(|c| ConditionRule {
-                verdict: c.verdict,
-                cond: pred(cx, &c.cond),
+            .map(|c| {
+                let cond = pred(cx, &c.cond);
+                ConditionRule {
+                    verdict: c.verdict,
+                    plan: cond.cheapest_first(),
+                    cond,
+                }
             })
             .collect::<Vec<_>>()
     };
