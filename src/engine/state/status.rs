@@ -194,7 +194,9 @@ impl State {
         }
     }
 
-    /// Evaluates a position condition for `mover`.
+    /// Evaluates a position condition for `mover`, the terms of each `and` and `or` in
+    /// the order given: pass a condition's plan (`Pred::cheapest_first`), so that a
+    /// separation is tested only when the counts and moves leave the answer open.
     pub(super) fn eval(&self, p: &Pred, mover: u8) -> bool {
         match p {
             Pred::Passes { cmp, value } => cmp.holds(i64::from(self.passes), *value),
@@ -292,7 +294,6 @@ impl State {
     }
 }
 
-/// The classes of `cost`, cheapest first.
 /// The outcome of a verdict for `colour`.
 pub(super) fn verdict_for(v: Verdict, colour: u8) -> Outcome {
     match v {
