@@ -29,14 +29,14 @@ pub const MAX_SIDE: i64 = 64;
 /// relies on it; `Board::table` checks it.
 pub const MAX_NEIGHBOURS: usize = 8;
 
-/// Neighbour lists of every cell for one adjacency, stored flat.
+/// Neighbour lists of every cell for one adjacency, in slots of a fixed stride.
 #[derive(Debug, Clone, Default)]
 pub struct Neighbours {
-    start: Vec<u32>,
-    list: Vec<Cell>,
-    /// The same lists in slots of `stride` (4, 6 or 8: the most any cell has, rounded
-    /// up), the slots a cell lacks filled with the cell itself after its neighbours.
-    padded: Vec<Cell>,
+    /// Per cell, `stride` slots (4, 6 or 8: the most neighbours any cell has, rounded
+    /// up): its neighbours, then the cell itself in the slots it lacks.
+    slots: Vec<Cell>,
+    /// Per cell, how many of its slots hold neighbours.
+    count: Vec<u8>,
     stride: usize,
 }
 
@@ -45,10 +45,11 @@ impl Neighbours {
     #[inline]
     pub fn of(&self, cell: Cell) -> &[Cell] {
         let c = cell as usize;
-        &self.list[self.start[c] as usize..self.start[c + 1] as usize]
+        let at = c * self.stride;
+        &self.slots[at..at + usize::from(self.count[c])]
     }
 
-    /// The slots of `padded` per cell: 4, 6 or 8.
+    /// The slots per cell: 4, 6 or 8.
     #[inline(always)]
     pub fn stride(&self) -> usize {
         self.stride
@@ -61,7 +62,7 @@ impl Neighbours {
     pub fn padded<const S: usize>(&self, cell: Cell) -> &[Cell; S] {
         debug_assert_eq!(S, self.stride);
         let at = cell as usize * S;
-        self.padded[at..at + S].try_into().expect("S is the stride")
+        self.slots[at..at + S].try_into().expect("S is the stride")
     }
 }
 
@@ -490,35 +491,26 @@ impl Board {
 
     fn table(&self, dirs: &[(i32, i32)]) -> Neighbours {
         assert!(dirs.len() <= MAX_NEIGHBOURS, "a grid's directions");
-        let mut start = vec![0u32];
-        let mut list = Vec::new();
-        for c in 0..self.len() {
+        let around = |c: usize| {
             let (x, y) = self.xy(c as Cell);
-            if self.on[c] {
-                for (dx, dy) in dirs {
-                    if let Some(n) = self.cell_at(x + dx, y + dy) {
-                        list.push(n);
-                    }
-                }
-            }
-            start.push(list.len() as u32);
-        }
-        let most = start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
-        let stride = match most {
+            dirs.iter()
+                .filter(move |_| self.on[c])
+                .filter_map(move |(dx, dy)| self.cell_at(x + dx, y + dy))
+        };
+        let count: Vec<u8> = (0..self.len()).map(|c| around(c).count() as u8).collect();
+        let stride = match count.iter().max().copied().unwrap_or(0) {
             0..=4 => 4,
             5..=6 => 6,
             _ => 8,
         };
-        let mut padded = Vec::with_capacity(self.len() * stride);
-        for c in 0..self.len() {
-            let own = &list[start[c] as usize..start[c + 1] as usize];
-            padded.extend_from_slice(own);
-            padded.extend(std::iter::repeat_n(c as Cell, stride - own.len()));
+        let mut slots = Vec::with_capacity(self.len() * stride);
+        for (c, &k) in count.iter().enumerate() {
+            slots.extend(around(c));
+            slots.extend(std::iter::repeat_n(c as Cell, stride - usize::from(k)));
         }
         Neighbours {
-            start,
-            list,
-            padded,
+            slots,
+            count,
             stride,
         }
     }
@@ -960,7 +952,8 @@ mod tests {
 
     /// `padded` holds each cell's neighbours as `of` lists them, then the cell itself
     /// in the slots left; the stride is 4, 6 or 8, at least any cell's count (a hex
-    /// board has no diagonal neighbours: stride 4, every slot the cell).
+    /// board has no diagonal neighbours: stride 4, every slot the cell); `of` lists
+    /// the cells one step away.
     #[test]
     fn padded_neighbours_are_the_list_then_the_cell() {
         let boards = [
@@ -985,6 +978,18 @@ mod tests {
                     assert_eq!(&slots[..own.len()], own);
                     assert!(slots[own.len()..].iter().all(|&s| s == c));
                 }
+            }
+            // `of` for all directions: the cells a step away that are on the board,
+            // none for a position off it.
+            for c in 0..b.len() as Cell {
+                let (x, y) = b.xy(c);
+                let want: Vec<Cell> = b
+                    .directions()
+                    .iter()
+                    .filter(|_| b.contains(c))
+                    .filter_map(|(dx, dy)| b.cell_at(x + dx, y + dy))
+                    .collect();
+                assert_eq!(b.neighbours(Adjacency::All).of(c), want);
             }
         }
     }
