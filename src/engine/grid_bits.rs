@@ -288,6 +288,21 @@ impl<const W: usize> Shift<W> {
         }
     }
 
+    /// The steps forth and back along a straight-line direction, from what
+    /// `Board::line_steps` gives for it: `new` for the direction and its opposite, without
+    /// the test for a step no cell may take (its sources are empty, so it moves nothing
+    /// either way).
+    #[inline(always)]
+    pub fn both_ways(by: i32, forth: &[u64], back: &[u64]) -> (Self, Self) {
+        let way = |by: i32, sources: &[u64]| Shift {
+            sources: Bits::load(sources),
+            up: by.max(0) as u32,
+            down: (-by).max(0) as u32,
+            rot: by.rem_euclid(64) as u32,
+        };
+        (way(by, forth), way(-by, back))
+    }
+
     /// Each cell of `b` moved one step; cells whose step leaves the board drop out.
     #[inline(always)]
     pub fn apply(&self, b: Bits<W>) -> Bits<W> {
@@ -362,6 +377,17 @@ mod tests {
                     want.sort_unstable();
                     assert_eq!(cells_of(moved), want, "step ({dx}, {dy})");
                 }
+            }
+            let dirs = board.directions();
+            assert_eq!(board.line_steps().count(), dirs.len());
+            for (&(dx, dy), (by, forth, back)) in dirs.iter().zip(board.line_steps()) {
+                let (f, b) = Shift::<W>::both_ways(by, forth, back);
+                let (want_f, want_b) = (
+                    Shift::<W>::new(board, (dx, dy)),
+                    Shift::new(board, (-dx, -dy)),
+                );
+                assert_eq!(f.apply(set), want_f.apply(set), "forth ({dx}, {dy})");
+                assert_eq!(b.apply(set), want_b.apply(set), "back ({dx}, {dy})");
             }
         }
     }

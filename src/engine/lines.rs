@@ -187,13 +187,8 @@ fn fronts<const W: usize>(v: &View, line: LineRule, s: &mut Scratch) -> u32 {
         capture: line.capture,
     };
     let mut total = 0;
-    // Each direction's step, made once: a direction's way back is its opposite's step.
-    let mut steps = [Shift::<W>::NONE; 8];
-    for (step, &d) in steps.iter_mut().zip(b.directions()) {
-        *step = Shift::new(b, d);
-    }
-    for dir in 0..b.directions().len() {
-        let (forth, back) = (steps[dir], steps[b.opposite(dir)]);
+    for (dir, (by, forth, back)) in b.line_steps().enumerate() {
+        let (forth, back) = Shift::both_ways(by, forth, back);
         let mut record = |moves: Bits<W>, k: usize, t: usize| {
             let count = moves.count();
             if count > 0 {

@@ -94,9 +94,18 @@ pub struct Board {
     regions_of: Vec<u32>,
     /// The cells of the board as bit words (bit `c % 64` of word `c / 64` for cell `c`).
     on_words: Vec<u64>,
-    /// Per unit step `(dx, dy)` at `(dx + 1) * 3 + (dy + 1)`: the cells, as bit words,
-    /// whose step lands on a cell of the board (bit sets move a step by a shift).
-    step_sources: Vec<Vec<u64>>,
+    /// Per unit step `(dx, dy)`, the words at `((dx + 1) * 3 + (dy + 1)) * words` (`words`
+    /// as many as `on_words`): the cells whose step lands on a cell of the board (bit
+    /// sets move a step by a shift). One flat table: bit-set code reads a direction's
+    /// words at each move.
+    step_sources: Vec<u64>,
+    /// Per straight-line direction (as `directions`): how a cell's id changes along it,
+    /// `dy * width + dx` (bit sets move a step by a shift of this much).
+    line_by: Vec<i32>,
+    /// Per straight-line direction, `2 * words` words (`words` as many as `on_words`):
+    /// the `step_sources` of the direction, then those of its opposite. Laid out so that
+    /// bit-set code walking the directions reads each direction's both ways in order.
+    line_sources: Vec<u64>,
     /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
     /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
     steps: Vec<Cell>,
@@ -335,6 +344,8 @@ impl Board {
             exterior: Vec::new(),
             on_words: Vec::new(),
             step_sources: Vec::new(),
+            line_by: all.iter().map(|&(dx, dy)| dy * w as i32 + dx).collect(),
+            line_sources: Vec::new(),
         };
         b.steps = (0..w * h)
             .flat_map(|c| {
@@ -370,7 +381,16 @@ impl Board {
         };
         b.on_words = words(&|c| b.on[c]);
         b.step_sources = (0..9)
-            .map(|i| words(&|c| b.on[c] && b.steps[c * 9 + i] != NO_CELL))
+            .flat_map(|i| words(&|c| b.on[c] && b.steps[c * 9 + i] != NO_CELL))
+            .collect();
+        b.line_sources = (0..b.directions.len())
+            .flat_map(|dir| {
+                let (dx, dy) = b.directions[dir];
+                let b = &b;
+                [(dx, dy), (-dx, -dy)]
+                    .into_iter()
+                    .flat_map(move |d| b.step_sources(d).to_vec())
+            })
             .collect();
         b.mark_regions();
         b.mark_exterior();
@@ -632,8 +652,11 @@ impl Board {
 
     /// The cells whose unit step `(dx, dy)` (each -1, 0 or 1) lands on the board, as
     /// bit words like `on_words`.
+    #[inline]
     pub fn step_sources(&self, (dx, dy): (i32, i32)) -> &[u64] {
-        &self.step_sources[((dx + 1) * 3 + dy + 1) as usize]
+        let words = self.on_words.len();
+        let at = ((dx + 1) * 3 + dy + 1) as usize * words;
+        &self.step_sources[at..at + words]
     }
 
     /// The cells from `cell` (not included) along the unit direction `(dx, dy)` (each
@@ -659,6 +682,22 @@ impl Board {
     /// The straight-line directions: 8 on square grids, 6 on hex grids.
     pub fn directions(&self) -> &[(i32, i32)] {
         &self.directions
+    }
+
+    /// Per straight-line direction, in the order of `directions`: how a cell's id
+    /// changes along it (`dy * width + dx`), the cells whose step along it lands on the
+    /// board and those whose step back does (each as bit words like `on_words`). For
+    /// bit-set code that walks every direction at each move: no lookups per direction.
+    #[inline]
+    pub fn line_steps(&self) -> impl Iterator<Item = (i32, &[u64], &[u64])> + '_ {
+        let words = self.on_words.len();
+        self.line_by
+            .iter()
+            .zip(self.line_sources.chunks_exact(2 * words))
+            .map(move |(&by, both)| {
+                let (forth, back) = both.split_at(words);
+                (by, forth, back)
+            })
     }
 
     /// The index in `directions` of the direction opposite the `dir`-th.
