@@ -89,13 +89,19 @@ pub fn nth_bit(words: &[u64], mut i: u32) -> Option<Cell> {
 
 /// The number of cells in both `a` and `b` (sets as words). A board of at most 64
 /// grid positions is one word: counted without the loop, which the compiler
-/// vectorizes with a setup that costs more than the word.
+/// vectorizes with a setup that costs more than the word (kept out of line, so that
+/// the setup is not hoisted into the caller either).
 #[inline]
 pub fn count_common(a: &[u64], b: &[u64]) -> u32 {
     match (a, b) {
         ([a], [b, ..]) => (a & b).count_ones(),
-        _ => a.iter().zip(b).map(|(a, b)| (a & b).count_ones()).sum(),
+        _ => count_common_words(a, b),
     }
+}
+
+#[inline(never)]
+fn count_common_words(a: &[u64], b: &[u64]) -> u32 {
+    a.iter().zip(b).map(|(a, b)| (a & b).count_ones()).sum()
 }
 
 impl<const W: usize> Bits<W> {
