@@ -189,8 +189,8 @@ pub struct Rules {
     pub(crate) goal_plan: [Vec<GoalStep>; 2],
     /// The fastest path (Hex, Crossway, Crosswind, Y): simple placements whose only test
     /// after the move is one region goal per player, with no ring, capture, ko, both-win
-    /// or after-move rule; per player the goal's `(want, need, index)`.
-    pub(crate) plain_goal: Option<[(Regions, u32, u16); 2]>,
+    /// or after-move rule; per player its goal.
+    pub(crate) plain_goal: Option<[PlainGoal; 2]>,
     /// Whether the engine keeps the groups of the first piece kind in a union-find
     /// (placement games with a connection or ring goal).
     pub(crate) track_groups: bool,
@@ -219,6 +219,31 @@ pub struct Rules {
     pub(crate) claims: Vec<ClaimRule>,
 }
 
+/// A player's goal on the fastest path (`Rules::plain_goal`): one group touching
+/// `need` of the regions in `want`; `index` is the goal's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PlainGoal {
+    pub want: Regions,
+    pub need: u32,
+    pub index: u16,
+    /// Whether every region in `want` is needed (Hex's two edges, Y's three sides):
+    /// the test is then a mask comparison, without counting bits.
+    pub all: bool,
+}
+
+impl PlainGoal {
+    /// Whether a group touching `regions` makes the goal.
+    #[inline(always)]
+    pub fn made(self, regions: Regions) -> bool {
+        let have = regions & self.want;
+        if self.all {
+            have == self.want
+        } else {
+            have.count_ones() >= self.need
+        }
+    }
+}
+
 impl Rules {
     /// Compiles the cell conditions of every step to truth tables where they fit
     /// (see [`cell_table`]); their meaning is unchanged.
@@ -240,7 +265,7 @@ impl Rules {
 
     /// The `plain_goal` of rules whose other fields are set: `Some` only where the
     /// general path would do nothing after a placement but that one mask test.
-    pub(crate) fn derive_plain_goal(&self) -> Option<[(Regions, u32, u16); 2]> {
+    pub(crate) fn derive_plain_goal(&self) -> Option<[PlainGoal; 2]> {
         let plain = self.simple
             && self.track_groups
             && !self.ring_around_stone
@@ -256,7 +281,12 @@ impl Rules {
             [GoalStep {
                 index,
                 test: GoalTest::Regions { want, need },
-            }] => Some((want, need, index)),
+            }] => Some(PlainGoal {
+                want,
+                need,
+                index,
+                all: need == want.count_ones(),
+            }),
             _ => None,
         };
         Some([one(0)?, one(1)?])

@@ -191,11 +191,7 @@ impl State {
     /// `apply` for rules with a `plain_goal` (see `Rules::plain_goal`): the same steps
     /// as the general path's simple placement, without the checks those rules lack.
     #[inline(always)]
-    pub(super) fn apply_plain_placement(
-        &mut self,
-        cell: Cell,
-        goal: [(crate::rules::Regions, u32, u16); 2],
-    ) {
+    pub(super) fn apply_plain_placement(&mut self, cell: Cell, goal: [crate::rules::PlainGoal; 2]) {
         let mover = self.to_move;
         let code = content::of_player(mover);
         self.set_stone(cell, code);
@@ -204,10 +200,10 @@ impl State {
         let placed = self.join_groups(cell, mover);
         self.ply += 1;
         self.last = Some(Move::Place(cell));
-        let (want, need, index) = goal[mover as usize];
-        if (placed.regions & want).count_ones() >= need {
-            let verdict = self.rules.goals[index as usize].verdict;
-            self.decided_by = Some(Decider::Goal(index));
+        let goal = goal[mover as usize];
+        if goal.made(placed.regions) {
+            let verdict = self.rules.goals[goal.index as usize].verdict;
+            self.decided_by = Some(Decider::Goal(goal.index));
             self.status = Status::Over(status::verdict_for(verdict, mover));
         } else {
             self.decided_by = None;
