@@ -4,11 +4,11 @@
 //!
 //! Bit `c % 64` of word `c / 64` stands for cell id `c` (`y * width + x`), so the step
 //! `(dx, dy)` adds `dy * width + dx` to every id: a shift of the words, after masking
-//! off the cells whose step would leave the board (`Board::step_sources`). `W`, the
+//! off the cells whose step would leave the board (`Board::line_steps`). `W`, the
 //! number of words, is fixed at compile time; `words_for` picks it from a board's
 //! size, and callers dispatch on it once per call.
 
-use crate::rules::board::{Board, Cell};
+use crate::rules::board::Cell;
 
 /// A set of grid positions in `W` words.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -271,33 +271,9 @@ pub struct Shift<const W: usize> {
 }
 
 impl<const W: usize> Shift<W> {
-    /// The step no cell may take.
-    pub const NONE: Self = Shift {
-        sources: Bits::EMPTY,
-        up: 0,
-        down: 0,
-        rot: 0,
-    };
-
-    pub fn new(board: &Board, d: (i32, i32)) -> Self {
-        let by = d.1 as isize * board.width as isize + d.0 as isize;
-        let sources = Bits::load(board.step_sources(d));
-        if sources.is_empty() {
-            // No cell may take the step (a board one cell wide or high): no shift.
-            return Self::NONE;
-        }
-        Shift {
-            sources,
-            up: by.max(0) as u32,
-            down: (-by).max(0) as u32,
-            rot: by.rem_euclid(64) as u32,
-        }
-    }
-
     /// The steps forth and back along a straight-line direction, from what
-    /// `Board::line_steps` gives for it: `new` for the direction and its opposite, without
-    /// the test for a step no cell may take (its sources are empty, so it moves nothing
-    /// either way).
+    /// `Board::line_steps` gives for it (a step no cell may take, on a board one cell
+    /// wide or high, has no sources and moves nothing).
     #[inline(always)]
     pub fn both_ways(by: i32, forth: &[u64], back: &[u64]) -> (Self, Self) {
         let way = |by: i32, sources: &[u64]| Shift {
@@ -329,6 +305,7 @@ impl<const W: usize> Shift<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::board::Board;
     use crate::rules::vocab::BoardShape;
 
     /// A fixed pseudo-random stream (the tests must not depend on the engine's RNG).
@@ -373,27 +350,16 @@ mod tests {
             let set = Bits::<W>::occupied(&layer);
             let want: Vec<Cell> = (0..n as Cell).filter(|&c| layer[c as usize] != 0).collect();
             assert_eq!(cells_of(set), want);
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    let moved = Shift::<W>::new(board, (dx, dy)).apply(set);
-                    let mut want: Vec<Cell> = want
-                        .iter()
-                        .filter_map(|&c| board.step(c, (dx, dy)))
-                        .collect();
-                    want.sort_unstable();
-                    assert_eq!(cells_of(moved), want, "step ({dx}, {dy})");
-                }
-            }
             let dirs = board.directions();
             assert_eq!(board.line_steps().count(), dirs.len());
             for (&(dx, dy), (by, forth, back)) in dirs.iter().zip(board.line_steps()) {
-                let (f, b) = Shift::<W>::both_ways(by, forth, back);
-                let (want_f, want_b) = (
-                    Shift::<W>::new(board, (dx, dy)),
-                    Shift::new(board, (-dx, -dy)),
-                );
-                assert_eq!(f.apply(set), want_f.apply(set), "forth ({dx}, {dy})");
-                assert_eq!(b.apply(set), want_b.apply(set), "back ({dx}, {dy})");
+                let shifts = Shift::<W>::both_ways(by, forth, back);
+                for (shift, d) in [(shifts.0, (dx, dy)), (shifts.1, (-dx, -dy))] {
+                    let mut want: Vec<Cell> =
+                        want.iter().filter_map(|&c| board.step(c, d)).collect();
+                    want.sort_unstable();
+                    assert_eq!(cells_of(shift.apply(set)), want, "step {d:?}");
+                }
             }
         }
     }

@@ -94,17 +94,13 @@ pub struct Board {
     regions_of: Vec<u32>,
     /// The cells of the board as bit words (bit `c % 64` of word `c / 64` for cell `c`).
     on_words: Vec<u64>,
-    /// Per unit step `(dx, dy)`, the words at `((dx + 1) * 3 + (dy + 1)) * words` (`words`
-    /// as many as `on_words`): the cells whose step lands on a cell of the board (bit
-    /// sets move a step by a shift). One flat table: bit-set code reads a direction's
-    /// words at each move.
-    step_sources: Vec<u64>,
     /// Per straight-line direction (as `directions`): how a cell's id changes along it,
     /// `dy * width + dx` (bit sets move a step by a shift of this much).
     line_by: Vec<i32>,
     /// Per straight-line direction, `2 * words` words (`words` as many as `on_words`):
-    /// the `step_sources` of the direction, then those of its opposite. Laid out so that
-    /// bit-set code walking the directions reads each direction's both ways in order.
+    /// the cells whose step along the direction lands on a cell of the board, then those
+    /// whose step back does (bit sets move a step by a shift). Laid out so that bit-set
+    /// code walking the directions reads each direction's both ways in order.
     line_sources: Vec<u64>,
     /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
     /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
@@ -343,7 +339,6 @@ impl Board {
                 .collect(),
             exterior: Vec::new(),
             on_words: Vec::new(),
-            step_sources: Vec::new(),
             line_by: all.iter().map(|&(dx, dy)| dy * w as i32 + dx).collect(),
             line_sources: Vec::new(),
         };
@@ -380,17 +375,15 @@ impl Board {
             v
         };
         b.on_words = words(&|c| b.on[c]);
-        b.step_sources = (0..9)
-            .flat_map(|i| words(&|c| b.on[c] && b.steps[c * 9 + i] != NO_CELL))
-            .collect();
         b.line_sources = (0..b.directions.len())
             .flat_map(|dir| {
                 let (dx, dy) = b.directions[dir];
-                let b = &b;
-                [(dx, dy), (-dx, -dy)]
-                    .into_iter()
-                    .flat_map(move |d| b.step_sources(d).to_vec())
+                [(dx, dy), (-dx, -dy)].map(|(dx, dy)| {
+                    let column = ((dx + 1) * 3 + dy + 1) as usize;
+                    words(&|c| b.on[c] && b.steps[c * 9 + column] != NO_CELL)
+                })
             })
+            .flatten()
             .collect();
         b.mark_regions();
         b.mark_exterior();
@@ -648,15 +641,6 @@ impl Board {
     /// The cells of the board as bit words: bit `c % 64` of word `c / 64` for cell `c`.
     pub fn on_words(&self) -> &[u64] {
         &self.on_words
-    }
-
-    /// The cells whose unit step `(dx, dy)` (each -1, 0 or 1) lands on the board, as
-    /// bit words like `on_words`.
-    #[inline]
-    pub fn step_sources(&self, (dx, dy): (i32, i32)) -> &[u64] {
-        let words = self.on_words.len();
-        let at = ((dx + 1) * 3 + dy + 1) as usize * words;
-        &self.step_sources[at..at + words]
     }
 
     /// The cells from `cell` (not included) along the unit direction `(dx, dy)` (each
