@@ -136,9 +136,9 @@ pub struct ConditionRule {
 /// union-find's kind: precomputed per player so the per-move test is a mask or a flag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GoalTest {
-    /// The new stone's group touches at least `need` of `want` (the union-find's roots
-    /// carry the regions).
-    Regions { want: Regions, need: u32 },
+    /// The new stone's group makes a region goal (the union-find's roots carry the
+    /// regions).
+    Regions(RegionGoal),
     /// The new stone closed a ring (decided around it before the groups join).
     RingAroundStone,
     /// Looked at on the whole position.
@@ -219,19 +219,26 @@ pub struct Rules {
     pub(crate) claims: Vec<ClaimRule>,
 }
 
-/// A player's goal on the fastest path (`Rules::plain_goal`): one group touching
-/// `need` of the regions in `want`; `index` is the goal's.
+/// A group touching at least `need` of the regions in `want`: the test after each
+/// placement of a connection goal, on the general path and the fastest one alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PlainGoal {
-    pub want: Regions,
-    pub need: u32,
-    pub index: u16,
-    /// Whether every region in `want` is needed (Hex's two edges, Y's three sides):
-    /// the test is then a mask comparison, without counting bits.
-    pub all: bool,
+pub struct RegionGoal {
+    want: Regions,
+    need: u32,
+    /// Whether every region in `want` is needed (Hex's two edges, Y's three sides): the
+    /// test is then a mask comparison, without counting bits (made once, in `new`).
+    all: bool,
 }
 
-impl PlainGoal {
+impl RegionGoal {
+    pub fn new(want: Regions, need: u32) -> RegionGoal {
+        RegionGoal {
+            want,
+            need,
+            all: need == want.count_ones(),
+        }
+    }
+
     /// Whether a group touching `regions` makes the goal.
     #[inline(always)]
     pub fn made(self, regions: Regions) -> bool {
@@ -242,6 +249,14 @@ impl PlainGoal {
             have.count_ones() >= self.need
         }
     }
+}
+
+/// A player's goal on the fastest path (`Rules::plain_goal`): its region test and the
+/// goal's index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PlainGoal {
+    pub test: RegionGoal,
+    pub index: u16,
 }
 
 impl Rules {
@@ -280,13 +295,8 @@ impl Rules {
         let one = |p: usize| match self.goal_plan[p][..] {
             [GoalStep {
                 index,
-                test: GoalTest::Regions { want, need },
-            }] => Some(PlainGoal {
-                want,
-                need,
-                index,
-                all: need == want.count_ones(),
-            }),
+                test: GoalTest::Regions(test),
+            }] => Some(PlainGoal { test, index }),
             _ => None,
         };
         Some([one(0)?, one(1)?])

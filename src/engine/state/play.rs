@@ -201,7 +201,7 @@ impl State {
         self.ply += 1;
         self.last = Some(Move::Place(cell));
         let goal = goal[mover as usize];
-        if goal.made(placed.regions) {
+        if goal.test.made(placed.regions) {
             let verdict = self.rules.goals[goal.index as usize].verdict;
             self.decided_by = Some(Decider::Goal(goal.index));
             self.status = Status::Over(status::verdict_for(verdict, mover));

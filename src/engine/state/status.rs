@@ -38,9 +38,7 @@ impl State {
         for step in &self.rules.goal_plan[mover as usize] {
             let made = match (step.test, placed) {
                 (GoalTest::Never, _) => false,
-                (GoalTest::Regions { want, need }, Some(p)) => {
-                    (p.regions & want).count_ones() >= need
-                }
+                (GoalTest::Regions(goal), Some(p)) => goal.made(p.regions),
                 (GoalTest::RingAroundStone, Some(p)) => p.ring,
                 _ => self.made_anywhere(&self.rules.goals[step.index as usize].goal, mover),
             };

@@ -4,7 +4,9 @@
 
 use super::Ctx;
 use crate::rules::board::Board;
-use crate::rules::{Connect, Goal, GoalRule, GoalStep, GoalTest, StepRule, Touch, Turn, Verdict};
+use crate::rules::{
+    Connect, Goal, GoalRule, GoalStep, GoalTest, RegionGoal, StepRule, Touch, Turn, Verdict,
+};
 
 /// The compiled goals.
 pub(super) struct Goals {
@@ -79,7 +81,7 @@ impl Goals {
                         if need == 0 {
                             GoalTest::Never
                         } else {
-                            GoalTest::Regions { want, need }
+                            GoalTest::Regions(RegionGoal::new(want, need))
                         }
                     }
                     Goal::Ring { piece: 0, .. } if ring_here => GoalTest::RingAroundStone,
