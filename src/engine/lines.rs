@@ -17,7 +17,7 @@
 //! compare the two on random positions). The number of moves is a sum of counts, so
 //! one uniform draw over them (and the extra moves) is a uniform legal move.
 
-use crate::engine::grid_bits::{nth_bit, words_for, Bits, Shift};
+use crate::engine::grid_bits::{by_words, nth_bit, words_for, Bits, Shift};
 use crate::engine::movegen::View;
 use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
@@ -112,18 +112,7 @@ pub fn list(v: &View, line: LineRule, out: &mut Vec<Step>) {
 
 /// Fills the scratch with the groups of legal moves; returns their number.
 fn fill(v: &View, line: LineRule, s: &mut Scratch) -> u32 {
-    match words_for(v.rules.board.len()) {
-        1 => fronts::<1>(v, line, s),
-        2 => fronts::<2>(v, line, s),
-        3 => fronts::<3>(v, line, s),
-        4 => fronts::<4>(v, line, s),
-        6 => fronts::<6>(v, line, s),
-        8 => fronts::<8>(v, line, s),
-        11 => fronts::<11>(v, line, s),
-        16 => fronts::<16>(v, line, s),
-        32 => fronts::<32>(v, line, s),
-        _ => fronts::<64>(v, line, s),
-    }
+    by_words!(v.rules.board.len(), fronts(v, line, s))
 }
 
 /// The step of a group's move with this front.

@@ -38,6 +38,9 @@ pub struct Neighbours {
     /// Per cell, how many of its slots hold neighbours.
     count: Vec<u8>,
     stride: usize,
+    /// Per cell, `MAX_NEIGHBOURS` masks: for its neighbour in slot `i`, bit `j` set
+    /// where the neighbour in slot `j` is next to it.
+    near: Vec<u8>,
 }
 
 impl Neighbours {
@@ -47,6 +50,17 @@ impl Neighbours {
         let c = cell as usize;
         let at = c * self.stride;
         &self.slots[at..at + usize::from(self.count[c])]
+    }
+
+    /// For each neighbour of `cell` (by slot), which of the others are next to it
+    /// (bit `j` for the neighbour in slot `j`): what tells whether removing `cell`
+    /// can cut its neighbours apart.
+    #[inline(always)]
+    pub fn near(&self, cell: Cell) -> &[u8; MAX_NEIGHBOURS] {
+        let at = cell as usize * MAX_NEIGHBOURS;
+        self.near[at..at + MAX_NEIGHBOURS]
+            .try_into()
+            .expect("MAX_NEIGHBOURS masks a cell")
     }
 
     /// The slots per cell: 4, 6 or 8.
@@ -92,6 +106,15 @@ pub struct Board {
     regions_of: Vec<u32>,
     /// The cells of the board as bit words (bit `c % 64` of word `c / 64` for cell `c`).
     on_words: Vec<u64>,
+    /// Per region bit (as `region_names`), the region's cells as bit words like
+    /// `on_words`, one region after another.
+    region_words: Vec<u64>,
+    /// The grid positions not in the grid's first column, then those not in its last,
+    /// as bit words like `on_words` (what a set shifted one column must drop).
+    column_ends: Vec<u64>,
+    /// Per adjacency (`Adjacency as usize`), the offsets `(dx, dy)` from a cell to its
+    /// neighbours (each -1 to 1): bit `dx + 1` of entry `dy + 1`.
+    offsets: [[u8; 3]; 3],
     /// Per straight-line direction (as `directions`): how a cell's id changes along it,
     /// `dy * width + dx` (bit sets move a step by a shift of this much).
     line_by: Vec<i32>,
@@ -100,6 +123,8 @@ pub struct Board {
     /// whose step back does (bit sets move a step by a shift). Laid out so that bit-set
     /// code walking the directions reads each direction's both ways in order.
     line_sources: Vec<u64>,
+    /// The rays of every cell as bit sets, for boards of at most `RAY_WORDS` words.
+    rays: Option<Rays>,
     /// `steps[cell * 9 + (dx + 1) * 3 + (dy + 1)]`: the cell one unit step away, or
     /// `NO_CELL` (what `step` answers for unit steps, without dividing by the width).
     steps: Vec<Cell>,
@@ -109,6 +134,67 @@ pub struct Board {
     /// Per grid position, its `(x, y)` (what `xy` answers, without dividing by the
     /// width: a division takes tens of cycles, and line moves ask for a few a move).
     coords: Vec<(u8, u8)>,
+}
+
+/// The most words of a board's bit sets for which it keeps its rays as bit sets
+/// (`Board::rays`): 256 grid positions, a table of 64 KB at most.
+pub const RAY_WORDS: usize = 4;
+
+/// Every cell's rays, one per straight-line direction (in the order of
+/// `Board::directions`): the cells from the cell (not included) along the direction
+/// to the board's end, as bit words like `Board::on_words`, with their number. For
+/// bit-set code that finds the first cell of a ray in a set with a bit scan instead of
+/// walking the ray.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rays {
+    words: usize,
+    dirs: usize,
+    /// Per cell and direction (`cell * dirs + dir`), `words` words.
+    cells: Vec<u64>,
+    /// Per cell and direction, the ray's number of cells (`Board::reach`).
+    reach: Vec<u8>,
+    /// Per direction, how a cell's id changes along it.
+    by: Vec<i32>,
+    /// Per cell, the cells of all its rays together.
+    all: Vec<u16>,
+}
+
+impl Rays {
+    /// The ray of `cell` along the `dir`-th direction: its cells' words and number.
+    #[inline(always)]
+    pub fn of(&self, cell: Cell, dir: usize) -> (&[u64], u32) {
+        let at = cell as usize * self.dirs + dir;
+        (
+            &self.cells[at * self.words..(at + 1) * self.words],
+            u32::from(self.reach[at]),
+        )
+    }
+
+    /// The number of cells of the ray of `cell` along the `dir`-th direction.
+    #[inline(always)]
+    pub fn reach(&self, cell: Cell, dir: usize) -> u32 {
+        u32::from(self.reach[cell as usize * self.dirs + dir])
+    }
+
+    /// How a cell's id changes along the `dir`-th direction (a ray's first cell is
+    /// its lowest where this is positive).
+    #[inline(always)]
+    pub fn by(&self, dir: usize) -> i32 {
+        self.by[dir]
+    }
+
+    /// The number of directions.
+    #[inline(always)]
+    pub fn dirs(&self) -> usize {
+        self.dirs
+    }
+
+    /// The number of cells of all the rays of `cell` together: the (direction,
+    /// distance) pairs of a move from it that stays on the board.
+    #[inline(always)]
+    pub fn all(&self, cell: Cell) -> u32 {
+        u32::from(self.all[cell as usize])
+    }
 }
 
 /// The cells along a direction from a cell: see [`Board::ray`].
@@ -330,8 +416,12 @@ impl Board {
                 .collect(),
             exterior: Vec::new(),
             on_words: Vec::new(),
+            region_words: Vec::new(),
+            column_ends: Vec::new(),
+            offsets: [[0; 3]; 3],
             line_by: all.iter().map(|&(dx, dy)| dy * w as i32 + dx).collect(),
             line_sources: Vec::new(),
+            rays: None,
         };
         b.steps = (0..w * h)
             .flat_map(|c| {
@@ -358,6 +448,17 @@ impl Board {
             }
         }
         b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
+        for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
+            let mut offsets = [0u8; 3];
+            for c in b.cells() {
+                let (x, y) = b.xy(c);
+                for &m in b.neighbours(adjacency).of(c) {
+                    let (a, z) = b.xy(m);
+                    offsets[(z - y + 1) as usize] |= 1 << (a - x + 1);
+                }
+            }
+            b.offsets[adjacency as usize] = offsets;
+        }
         let words = |keep: &dyn Fn(usize) -> bool| {
             let mut v = vec![0u64; (w * h).div_ceil(64)];
             for c in (0..w * h).filter(|&c| keep(c)) {
@@ -366,6 +467,7 @@ impl Board {
             v
         };
         b.on_words = words(&|c| b.on[c]);
+        b.column_ends = [words(&|c| c % w != 0), words(&|c| c % w != w - 1)].concat();
         b.line_sources = (0..b.directions.len())
             .flat_map(|dir| {
                 let (dx, dy) = b.directions[dir];
@@ -378,7 +480,55 @@ impl Board {
             .collect();
         b.mark_regions();
         b.mark_exterior();
+        b.make_region_words();
+        b.make_rays();
         b
+    }
+
+    /// Makes `rays` (for boards of at most `RAY_WORDS` words).
+    fn make_rays(&mut self) {
+        let words = self.on_words.len();
+        if words > RAY_WORDS {
+            return;
+        }
+        let dirs = self.directions.len();
+        let mut rays = Rays {
+            words,
+            dirs,
+            cells: vec![0; self.len() * dirs * words],
+            reach: vec![0; self.len() * dirs],
+            by: self.line_by.clone(),
+            all: vec![0; self.len()],
+        };
+        for c in self.cells() {
+            for (i, &d) in self.directions.iter().enumerate() {
+                let at = c as usize * dirs + i;
+                rays.reach[at] = self.reach(c, d) as u8;
+                rays.all[c as usize] += self.reach(c, d) as u16;
+                for m in self.ray(c, d) {
+                    rays.cells[at * words + m as usize / 64] |= 1 << (m % 64);
+                }
+            }
+        }
+        self.rays = Some(rays);
+    }
+
+    /// The rays of every cell as bit sets (see [`Rays`]), on boards of at most
+    /// `RAY_WORDS` words.
+    #[inline(always)]
+    pub fn rays(&self) -> Option<&Rays> {
+        self.rays.as_ref()
+    }
+
+    /// Makes `region_words` from each cell's region bits.
+    fn make_region_words(&mut self) {
+        let words = self.on_words.len();
+        self.region_words = vec![0; self.region_names.len() * words];
+        for (c, &bits) in self.regions_of.iter().enumerate() {
+            for r in (0..self.region_names.len()).filter(|&r| bits >> r & 1 == 1) {
+                self.region_words[r * words + c / 64] |= 1 << (c % 64);
+            }
+        }
     }
 
     /// Sets each cell's region bits: the edges by the shape's geometry, then the corners
@@ -512,11 +662,28 @@ impl Board {
             slots.extend(around(c));
             slots.extend(std::iter::repeat_n(c as Cell, stride - usize::from(k)));
         }
-        Neighbours {
+        let mut t = Neighbours {
             slots,
             count,
             stride,
-        }
+            near: vec![0; self.len() * MAX_NEIGHBOURS],
+        };
+        let near: Vec<u8> = (0..self.len() as Cell)
+            .flat_map(|c| {
+                let t = &t;
+                (0..MAX_NEIGHBOURS).map(move |i| match t.of(c).get(i) {
+                    Some(&a) => t
+                        .of(c)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| t.of(a).contains(b))
+                        .fold(0u8, |m, (j, _)| m | 1 << j),
+                    None => 0,
+                })
+            })
+            .collect();
+        t.near = near;
+        t
     }
 
     /// The board in a few words: `9x9`, `8x8` (rectangles too), `hexagon of side 4`,
@@ -654,6 +821,14 @@ impl Board {
         u32::from(self.reach[cell as usize * 9 + ((dx + 1) * 3 + dy + 1) as usize])
     }
 
+    /// [`reach`](Self::reach) along the unit direction whose column of the step
+    /// table is `column` (`(dx + 1) * 3 + dy + 1`): for loops over many cells in one
+    /// direction, which work the column out once.
+    #[inline(always)]
+    pub fn reach_in_column(&self, cell: Cell, column: usize) -> u32 {
+        u32::from(self.reach[cell as usize * 9 + column])
+    }
+
     /// The straight-line directions: 8 on square grids, 6 on hex grids.
     pub fn directions(&self) -> &[(i32, i32)] {
         &self.directions
@@ -701,6 +876,41 @@ impl Board {
         self.region_names.push(name.to_string());
         for &c in cells {
             self.regions_of[c as usize] |= 1 << bit;
+        }
+        self.make_region_words();
+    }
+
+    /// The cells of the region with bit `bit`, as bit words like `on_words` (none for
+    /// a bit no region has).
+    pub fn region_words(&self, bit: u32) -> &[u64] {
+        let words = self.on_words.len();
+        self.region_words
+            .get(bit as usize * words..(bit as usize + 1) * words)
+            .unwrap_or(&[])
+    }
+
+    /// The grid positions not in the grid's first column and those not in its last,
+    /// as bit words like `on_words`: what a set shifted a column left or right keeps.
+    pub fn column_ends(&self) -> (&[u64], &[u64]) {
+        self.column_ends.split_at(self.on_words.len())
+    }
+
+    /// The offsets `(dx, dy)` from a cell to its neighbours under `adjacency` (each
+    /// -1 to 1), over the whole board: bit `dx + 1` of entry `dy + 1`.
+    pub fn offsets(&self, adjacency: Adjacency) -> [u8; 3] {
+        self.offsets[adjacency as usize]
+    }
+
+    /// The cells lying in some region of `mask` (a bit per region), as bit words like
+    /// `on_words`, OR-ed into `out` (as many words).
+    pub fn add_regions_to(&self, mask: u32, out: &mut [u64]) {
+        let words = self.on_words.len();
+        for (r, region) in self.region_words.chunks_exact(words).enumerate() {
+            if mask >> r & 1 == 1 {
+                for (o, &w) in out.iter_mut().zip(region) {
+                    *o |= w;
+                }
+            }
         }
     }
 
