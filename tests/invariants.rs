@@ -6,8 +6,9 @@
 //! connection games an outcome confirmed by an independent search of the board.
 
 use crate::common::*;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use weft::engine::rng::Rng;
+use weft::engine::separation::RegionLabels;
 use weft::engine::state::{Decider, Move, Outcome, Slot, State, Step};
 use weft::rules::{Adjacency, Goal, StepRule, Touch, Verdict};
 use weft::Overrides;
@@ -171,6 +172,26 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
             );
         }
     }
+    // The region labels kept for separations describe the regions of the position:
+    // cells share a kept label exactly when they share a label made afresh.
+    if let Some(planes) = s.planes() {
+        let b = r.board();
+        for k in 0..r.pieces().len() {
+            for colour in 0..2 {
+                let Some(kept) = s.region_labels(k, colour) else {
+                    continue;
+                };
+                let member = planes.holding(k, colour as u8 + 1);
+                let fresh = RegionLabels::new(b, b.natural_adjacency(), member);
+                let (mut there, mut back) = (HashMap::new(), HashMap::new());
+                for c in b.cells().filter(|&c| s.slot(k, c) != Slot::Player(colour)) {
+                    let (a, z) = (kept.label(c), fresh.label(c));
+                    assert_eq!(*there.entry(a).or_insert(z), z, "kept regions of kind {k}");
+                    assert_eq!(*back.entry(z).or_insert(a), a, "kept regions of kind {k}");
+                }
+            }
+        }
+    }
     let set: HashSet<Move> = legal.iter().copied().collect();
     assert_eq!(set.len(), legal.len(), "no move is listed twice");
     for &m in &legal {
@@ -252,5 +273,28 @@ fn invariant_walk_over_every_game_and_size() {
             }
         }
         assert!(ran > 0, "{name}: no size could be loaded");
+    }
+}
+
+/// The same walk over the test rule files that the games in games/ do not cover:
+/// separations whose walls slide or are captured, and slides of every kind.
+#[test]
+fn invariant_walk_over_the_test_games() {
+    for name in ["walls-sliding", "walls-captured", "slides-mixed"] {
+        let path = project(&format!("tests/data/{name}.game"));
+        let loaded = weft::load_file(path.to_str().unwrap(), &Overrides::default()).unwrap();
+        let start = State::new(loaded.rules);
+        for game in 0..4 {
+            let mut rng = Rng::for_game(17, game);
+            let mut s = start.clone();
+            let mut history = Vec::new();
+            check_state(&s, &start, &history);
+            while let Some(m) = s.random_move(&mut rng) {
+                s = s.play(m).unwrap();
+                history.push(m);
+                check_state(&s, &start, &history);
+            }
+            assert!(s.is_over(), "{name}: the game ended");
+        }
     }
 }

@@ -524,3 +524,18 @@ fn setup_stones_join_connection_chains() {
     assert_eq!(play(&s, "c5").outcome(), Some(Outcome::Win(0)));
     assert_eq!(play(&s, "d5").outcome(), None);
 }
+
+/// A slide along a straight line that crosses a hole of the board is refused with a
+/// reason (it used to stop the program: the walk along the line expected a cell).
+#[test]
+fn a_slide_across_a_hole_is_refused_with_a_reason() {
+    let rules = load("tests/data/slides-mixed.game", None, &[]);
+    // Five stones a side, so that stones slide (the first turn's guard).
+    let mut pieces = vec![("c4", "stone", Some(0)), ("k8", "stone", Some(1))];
+    for (w, b) in [("a1", "a9"), ("b1", "b9"), ("c1", "c9"), ("e1", "e9")] {
+        pieces.extend([(w, "stone", Some(0)), (b, "stone", Some(1))]);
+    }
+    let s = State::from_pieces(rules, &pieces, 0, 10).unwrap();
+    assert_eq!(why_text(&s, "c4-e4"), "c4-e4 leaves the board on the way");
+    assert_eq!(why_text(&s, "c4-c6"), "legal");
+}

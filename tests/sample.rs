@@ -4,10 +4,12 @@
 
 use crate::common;
 use std::collections::HashMap;
+use weft::engine::cell_sets;
 use weft::engine::lines::{self, LineRule};
 use weft::engine::rng::Rng;
+use weft::engine::slides::{self, SlideRule};
 use weft::engine::state::{Move, State};
-use weft::rules::StepRule;
+use weft::rules::{CellPred, StepRule};
 use weft::Overrides;
 
 /// Draws many random moves in `s` and checks that each is legal and that their
@@ -281,4 +283,188 @@ fn play_out_plays_the_games_random_move_plays() {
             assert_eq!(cut.outcome(), None, "{name}");
         }
     }
+}
+
+/// Plays random games of `rules` (seeds `0..seeds`, at most `plies` moves each) and
+/// calls `f` with every position.
+fn each_position(
+    rules: &std::sync::Arc<weft::rules::Rules>,
+    seeds: u64,
+    plies: usize,
+    mut f: impl FnMut(&State),
+) {
+    for seed in 0..seeds {
+        let mut s = State::new(rules.clone());
+        let mut rng = Rng::new(seed);
+        for _ in 0..plies {
+            f(&s);
+            match s.random_move(&mut rng) {
+                Some(m) if !s.is_over() => s.play_unchecked(m),
+                _ => break,
+            }
+        }
+    }
+}
+
+/// The slide games: Windborne (a neutral pawn, any distance, two directions of a
+/// hexagon), Lines of Action (a distance counted on the line, captures), Slither
+/// (exactly 1, a square board) and the mixed test game (up to 3 cells, a condition
+/// reading a region, frozen pieces, holes, neutral rocks).
+fn slide_games() -> Vec<std::sync::Arc<weft::rules::Rules>> {
+    vec![
+        common::load("games/windborne.game", Some(4), &[]),
+        common::load("games/loa.game", None, &[]),
+        common::load("games/slither.game", Some(6), &[]),
+        common::load("tests/data/slides-mixed.game", None, &[]),
+    ]
+}
+
+/// The slides found on bit sets (`slides::list`) are the slides `slide_options`
+/// lists, in the same order, for both players, in the positions of random games of
+/// every slide game.
+#[test]
+fn slides_on_bit_sets_are_the_listed_ones() {
+    let mut positions = 0;
+    for rules in slide_games() {
+        each_position(&rules, 6, 150, |s| {
+            for mover in 0..2 {
+                let v = s.view(mover);
+                for rule in rules.turns().iter().flat_map(|t| &t.steps) {
+                    let StepRule::Slide {
+                        piece,
+                        distance,
+                        through,
+                        onto,
+                    } = rule
+                    else {
+                        continue;
+                    };
+                    let (mut got, mut want) = (vec![], vec![]);
+                    let rule = SlideRule {
+                        kind: *piece,
+                        distance,
+                        through,
+                        onto,
+                    };
+                    slides::list(&v, rule, &mut got);
+                    v.slide_options(*piece, distance, through, onto, &mut want);
+                    assert_eq!(got, want, "{} mover {mover} {:?}", rules.name(), s.cells());
+                    positions += 1;
+                }
+            }
+        });
+    }
+    assert!(positions > 2_000, "{positions} positions");
+}
+
+/// A random cell condition over `kinds` piece kinds and the board's regions.
+fn random_condition(rng: &mut Rng, kinds: usize, regions: usize, depth: u32) -> CellPred {
+    let k = rng.below(kinds as u32) as usize;
+    match rng.below(if depth == 0 { 6 } else { 9 }) {
+        0 => CellPred::Empty,
+        1 => CellPred::No(k),
+        2 => CellPred::Own(k),
+        3 => CellPred::Enemy(k),
+        4 => CellPred::Any(k),
+        5 => CellPred::In(1 + rng.below((1 << regions.min(4)) - 1)),
+        6 => CellPred::Not(Box::new(random_condition(rng, kinds, regions, depth - 1))),
+        7 => CellPred::And(
+            (0..2)
+                .map(|_| random_condition(rng, kinds, regions, depth - 1))
+                .collect(),
+        ),
+        _ => CellPred::Or(
+            (0..3)
+                .map(|_| random_condition(rng, kinds, regions, depth - 1))
+                .collect(),
+        ),
+    }
+}
+
+/// The cells a condition's set holds (`cell_sets`) are those `cell_ok` accepts, for
+/// random conditions as trees and as tables (products of what each kind and region
+/// allows, and others), both movers, in positions of random games on boards of one
+/// to three words, with holes and regions.
+#[test]
+fn cell_sets_are_the_cells_meeting_the_condition() {
+    let mut rng = Rng::new(23);
+    let mut checked = 0;
+    for rules in slide_games()
+        .into_iter()
+        .chain([common::load("games/gale.game", None, &[])])
+    {
+        let b = rules.board();
+        let kinds = rules.pieces().len();
+        let regions = b.region_names().len();
+        let mut conditions: Vec<CellPred> = (0..40)
+            .map(|_| random_condition(&mut rng, kinds, regions, 3))
+            .collect();
+        let tabled: Vec<CellPred> = conditions
+            .iter()
+            .map(|c| match c.tabled(kinds) {
+                CellPred::Table(mut t) => {
+                    t.place_on(b);
+                    CellPred::Table(t)
+                }
+                other => other,
+            })
+            .collect();
+        conditions.extend(tabled);
+        each_position(&rules, 3, 60, |s| {
+            let Some(planes) = s.planes() else {
+                return;
+            };
+            for mover in 0..2 {
+                let v = s.view(mover);
+                for c in &conditions {
+                    let words = cell_sets::cell_words(&rules, planes, mover, c);
+                    for cell in 0..b.len() as u16 {
+                        let want = b.contains(cell) && v.cell_ok(c, cell);
+                        let got = words[cell as usize / 64] >> (cell % 64) & 1 == 1;
+                        assert_eq!(got, want, "{} {c:?} cell {cell}", rules.name());
+                    }
+                    checked += 1;
+                }
+            }
+        });
+    }
+    assert!(checked > 10_000, "{checked} sets");
+}
+
+#[test]
+fn a_slide_turn_with_extra_moves_is_drawn_uniformly() {
+    // Single-step slide turns drawn from the slides' bit sets, the turn's pass one
+    // more candidate (the mixed game), and Lines of Action's counted slides.
+    for (rules, plies) in [
+        (
+            common::load("tests/data/slides-mixed.game", None, &[]),
+            [0, 7, 30],
+        ),
+        (common::load("games/loa.game", None, &[]), [0, 9, 40]),
+    ] {
+        for (seed, plies) in plies.into_iter().enumerate() {
+            let s = after_random(rules.clone(), plies, seed as u64 + 40);
+            if !s.is_over() && s.legal_moves().len() > 1 {
+                assert_uniform(&s, 150);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_placement_from_its_set_with_a_pass_is_drawn_uniformly() {
+    // Placements of the general path are drawn from the set of the cells that take
+    // them: Unlur's first turns (inside the edges, a region the condition reads, the
+    // turn's pass one more candidate), and Gale's (its setup makes it a general-path
+    // game).
+    let unlur = common::load("games/unlur.game", Some(5), &[]);
+    let mut with_pass = 0;
+    for (plies, seed) in [(0, 3), (2, 4), (5, 5)] {
+        let s = after_random(unlur.clone(), plies, seed);
+        with_pass += usize::from(s.legal_moves().contains(&Move::Pass));
+        assert_uniform(&s, 200);
+    }
+    assert!(with_pass >= 2, "Unlur's first turns may pass");
+    let gale = common::load("games/gale.game", Some(7), &[]);
+    assert_uniform(&after_random(gale, 6, 4), 200);
 }

@@ -4,11 +4,13 @@
 //! surrounding with the repetition rules ([`capture`]). Moves and their notation
 //! are [`moves`]; per-game random streams are [`rng`]; how a cell's content is encoded
 //! is `rules::content`, and the same cells as bit sets, for the generators that work on
-//! whole sets, are [`planes`].
+//! whole sets, are [`planes`]: a step's cell condition as a set of cells is
+//! [`cell_sets`], slides drawn from the pieces' rays [`slides`], line moves [`lines`].
 //!
 //! The engine imports the rules layer and nothing else of weft: never the language.
 
 pub mod capture;
+pub mod cell_sets;
 pub mod connect;
 pub mod goals;
 pub mod grid_bits;
@@ -20,4 +22,5 @@ pub mod ring;
 pub mod rng;
 pub mod sample;
 pub mod separation;
+pub mod slides;
 pub mod state;

@@ -6,7 +6,8 @@
 //! Layers: piece kind `k` occupies `cells[k * n .. (k + 1) * n]`; a cell's value in a
 //! layer is 0 (empty), 1 + player, or 3 (a neutral piece).
 
-use super::grid_bits;
+use super::cell_sets::cells_meeting;
+use super::grid_bits::{self, by_words};
 use super::moves::Step;
 use super::planes::{Planes, Upkeep};
 use crate::rules::board::Cell;
@@ -273,6 +274,15 @@ impl<'a> View<'a> {
         Ok(())
     }
 
+    /// Whether a placement of `kind` is allowed wherever its cell meets the target,
+    /// holds no piece of the kind and lies on the board: no glyph or capture rule
+    /// looks further (so its cells are a set, `cell_sets`).
+    #[inline]
+    pub fn placed_by_cell_alone(&self, kind: usize) -> bool {
+        let glyphs = kind == 0 && !self.rules.glyphs.is_empty() && !self.rules.glyphs_after_turn;
+        !glyphs && self.rules.capture.is_none_or(|c| c.piece != kind)
+    }
+
     /// Whether placing `kind` on `cell` is allowed: `place_check` without the reason.
     #[inline]
     pub fn place_ok(
@@ -455,7 +465,7 @@ impl<'a> View<'a> {
 
     /// The distances a slide of `kind` from `from` along direction `d` may go, as an
     /// inclusive range (empty when `lo > hi`).
-    fn slide_range(&self, distance: &Distance, from: Cell, d: (i32, i32)) -> (u32, u32) {
+    pub(crate) fn slide_range(&self, distance: &Distance, from: Cell, d: (i32, i32)) -> (u32, u32) {
         match *distance {
             Distance::Any => (1, u32::MAX),
             Distance::UpTo(n) => (1, n),
@@ -661,7 +671,15 @@ impl<'a> View<'a> {
         let same = through == onto;
         let mut at = from;
         loop {
-            at = b.step(at, d).expect("the line stays on the board");
+            // A straight line between two cells may cross a hole of the board.
+            let Some(next) = b.step(at, d) else {
+                return Err(format!(
+                    "{}-{} leaves the board on the way",
+                    b.cell_name(from),
+                    b.cell_name(to)
+                ));
+            };
+            at = next;
             if at == to {
                 break;
             }
@@ -1024,6 +1042,13 @@ pub fn has_option(v: &View, rule: &StepRule) -> bool {
             target,
             owner,
         } => match v.planes {
+            // The cells that take the piece are a set: it is not empty.
+            Some(planes) if v.placed_by_cell_alone(*piece) => {
+                by_words!(
+                    v.rules.board.len(),
+                    any_placement(v, planes, *piece, target)
+                )
+            }
             // Only a cell without a piece of the kind may take one: with the position's
             // planes, those cells are found a word at a time, not tested one by one.
             Some(planes) => {
@@ -1053,6 +1078,20 @@ pub fn has_option(v: &View, rule: &StepRule) -> bool {
             !out.is_empty()
         }
     }
+}
+
+/// Whether some cell takes a placement of `piece` on `target`, where that is a set
+/// (`View::placed_by_cell_alone`).
+fn any_placement<const W: usize>(
+    v: &View,
+    planes: &Planes,
+    piece: usize,
+    target: &CellPred,
+) -> bool {
+    let cells = cells_meeting::<W>(v.rules, planes, v.mover, target);
+    !cells
+        .minus(grid_bits::Bits::load(planes.occupied(piece)))
+        .is_empty()
 }
 
 /// Whether a step is legal for the rule; `Err` says why not.

@@ -3,11 +3,16 @@
 //! Listing is what a turn of "place a disk, then place a pawn" costs most: every first
 //! step times every second step. Sampling avoids it, exactly uniformly:
 //!
-//! * a placement step is drawn by rejection: a uniform grid position, kept if the piece
-//!   may go there;
+//! * a placement whose cell alone decides it (no glyph or capture rule looks further)
+//!   is drawn from the set of the cells that take it, made from the position's bit
+//!   planes (`cell_sets`); other placements by rejection: a uniform grid position,
+//!   kept if the piece may go there;
+//! * a slide is drawn from the pieces' rays (`slides`): a uniform (piece, direction,
+//!   distance) that stays on the board, kept if legal, or from the exact count of the
+//!   legal ones;
 //! * an independent turn "slide (or not), then place" with no extra move draws its
 //!   slide and its placement apart: its moves are every first choice times every
-//!   legal placement, so each is drawn uniformly on its own, by rejection;
+//!   legal placement, so each is drawn uniformly on its own;
 //! * another two-step turn whose second step is a placement draws a pair by
 //!   rejection: a uniform first step (or none, where a slide may be skipped) and a
 //!   uniform grid position, kept if that pair is legal (after playing the first step,
@@ -17,7 +22,8 @@
 //!   all missed; other first steps are listed;
 //! * a line move (`move line of P`) is drawn exactly from the sets of fronts of each
 //!   direction, length and distance, found on bit sets of the board (`lines`);
-//! * the swap, when available, is one more element of the space drawn from;
+//! * the swap, when available, and a turn's pass are more elements of the space drawn
+//!   from;
 //! * other independent turns list each step's options and draw from their product.
 //!
 //! After a bounded number of misses the caller lists the moves and picks one, so a
@@ -25,10 +31,13 @@
 //! the same set is uniform. Buffers live in a per-thread scratch, so the playout loop
 //! does not allocate.
 
+use crate::engine::cell_sets::cells_meeting;
+use crate::engine::grid_bits::{by_words, Bits};
 use crate::engine::lines;
 use crate::engine::movegen::{self, View};
 use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
+use crate::engine::slides::{self, Drawn};
 use crate::rules::board::Cell;
 use crate::rules::{CellPred, Distance, StepRule, Turn};
 use std::cell::RefCell;
@@ -59,6 +68,40 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
             let [r] = turn.steps.as_slice() else {
                 return None;
             };
+            let others = extras.len() as u32;
+            let choice = |drawn: Drawn| match drawn {
+                Drawn::Nothing => None,
+                Drawn::Other(i) => Some(extras[i as usize]),
+                Drawn::Step(a) => Some(Move::from_steps(&[a])),
+            };
+            // The steps of the turn as sets, where the glyphs leave them so.
+            if v.planes.is_some() && !v.rules.glyphs_after_turn {
+                match *r {
+                    StepRule::Place {
+                        piece, ref target, ..
+                    } if v.placed_by_cell_alone(piece) => {
+                        return choice(by_words!(
+                            len,
+                            draw_from_set(v, piece, target, others, rng)
+                        ));
+                    }
+                    StepRule::Slide {
+                        piece,
+                        ref distance,
+                        ref through,
+                        ref onto,
+                    } => {
+                        let rule = slides::SlideRule {
+                            kind: piece,
+                            distance,
+                            through,
+                            onto,
+                        };
+                        return choice(slides::draw(v, rule, others, rng));
+                    }
+                    _ => {}
+                }
+            }
             if let StepRule::Place {
                 piece,
                 target,
@@ -254,6 +297,19 @@ fn draw_slide(
     rng: &mut Rng,
     s: &mut Scratch,
 ) -> Option<Option<Step>> {
+    if v.planes.is_some() {
+        let rule = slides::SlideRule {
+            kind,
+            distance,
+            through,
+            onto,
+        };
+        return match slides::draw(v, rule, zero as u32, rng) {
+            Drawn::Nothing => None,
+            Drawn::Other(_) => Some(None),
+            Drawn::Step(a) => Some(Some(a)),
+        };
+    }
     let tests = (v.cell_test(through), v.cell_test(onto));
     let first = First::slides(v, kind, distance, &tests, &mut s.own);
     let space = zero + first.len();
@@ -289,6 +345,12 @@ fn draw_place(
     s: &mut Scratch,
 ) -> Option<Step> {
     let len = v.rules.board.len();
+    if v.planes.is_some() && v.placed_by_cell_alone(piece) {
+        return match by_words!(len, draw_from_set(v, piece, target, 0, rng)) {
+            Drawn::Step(c) => Some(c),
+            _ => None,
+        };
+    }
     for _ in 0..tries(len) {
         let c = rng.below(len as u32) as Cell;
         if v.place_ok(piece, target, owner, c) {
@@ -301,6 +363,30 @@ fn draw_place(
         return None;
     }
     Some(s.second[rng.below(s.second.len() as u32) as usize])
+}
+
+/// A uniform placement of `piece` on a cell meeting `target`, or one of `others`
+/// more choices, each as likely as each placement: drawn from the set of the cells
+/// that take it (`View::placed_by_cell_alone` must hold, and `v` have the planes).
+fn draw_from_set<const W: usize>(
+    v: &View,
+    piece: usize,
+    target: &CellPred,
+    others: u32,
+    rng: &mut Rng,
+) -> Drawn {
+    let planes = v.planes.expect("the position's planes");
+    let free = cells_meeting::<W>(v.rules, planes, v.mover, target)
+        .minus(Bits::load(planes.occupied(piece)));
+    let n = free.count();
+    if n + others == 0 {
+        return Drawn::Nothing;
+    }
+    let x = rng.below(n + others);
+    match free.nth(x) {
+        Some(c) => Drawn::Step(Step::Place(c)),
+        None => Drawn::Other(x - n),
+    }
 }
 
 /// Where a two-step turn's first steps come from: a list, or proposals of slides

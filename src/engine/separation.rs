@@ -11,17 +11,20 @@
 //! row, masked by the first and last columns and by the cells the part may take), so
 //! growing a part costs a step per cell of its breadth rather than work per cell;
 //! parts of a few cells are searched cell by cell instead. The masks of a board (its
-//! cells, its columns' ends, its regions, the offsets of each adjacency) are made
-//! once and kept per thread for the last few boards seen, known again by the board's
-//! tables, so the answer depends on the position alone.
+//! cells, its columns' ends, its regions, the offsets of each adjacency) are the
+//! board's own.
+//!
+//! A position whose rules test separations keeps, per player and piece kind, the
+//! regions of the board without that player's pieces as labels (`RegionLabels`),
+//! brought along with each piece placed, moved or removed: most tests end there,
+//! when one region holds more than half of the counted pieces.
 
 use crate::engine::grid_bits;
 use crate::engine::planes::Planes;
 use crate::rules::board::{Board, Cell, Neighbours};
-use crate::rules::{Adjacency, BoardShape, Counted, Rules};
+use crate::rules::{Adjacency, Counted};
 use std::cell::RefCell;
 use std::ops::{BitAnd, BitOr, BitOrAssign};
-use std::sync::{Arc, Weak};
 
 /// A set of cells, as the test reads it from a position.
 #[derive(Debug, Clone, Copy)]
@@ -80,34 +83,12 @@ impl<'a> Cells<'a> {
 /// depth-first search of it, as for cut vertices, gives the components left without
 /// each group at once.
 pub fn separates(board: &Board, adjacency: Adjacency, member: Cells, counted: Cells) -> bool {
-    separates_on(board, None, adjacency, member, counted)
-}
-
-/// [`separates`] on the board of `rules`: the board's masks are then found again by
-/// the rules' address, without comparing the board's tables (the masks keep a weak
-/// reference to the rules, so that no other rules can take that address meanwhile).
-pub fn separates_for(
-    rules: &Arc<Rules>,
-    adjacency: Adjacency,
-    member: Cells,
-    counted: Cells,
-) -> bool {
-    separates_on(&rules.board, Some(rules), adjacency, member, counted)
-}
-
-fn separates_on(
-    board: &Board,
-    rules: Option<&Arc<Rules>>,
-    adjacency: Adjacency,
-    member: Cells,
-    counted: Cells,
-) -> bool {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
-        let args = (board, rules, adjacency, member, counted);
+        let args = (board, adjacency, member, counted);
         match board.len().div_ceil(64) {
             0..=1 => s.run::<1>(args),
             2 => s.run::<2>(args),
@@ -124,6 +105,26 @@ fn separates_on(
             _ => s.run::<1024>(args),
         }
     })
+}
+
+/// Calls `f::<W>(args...)` with `W` the words of the board's bit sets, as
+/// `separates` picks them.
+macro_rules! by_board_words {
+    ($board:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        match $board.len().div_ceil(64) {
+            0..=1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5..=6 => $f::<6>($($arg),*),
+            7..=8 => $f::<8>($($arg),*),
+            9..=11 => $f::<11>($($arg),*),
+            12..=16 => $f::<16>($($arg),*),
+            17..=32 => $f::<32>($($arg),*),
+            33..=64 => $f::<64>($($arg),*),
+            _ => $f::<1024>($($arg),*),
+        }
+    };
 }
 
 /// A set of grid positions: bit `c % 64` of word `c / 64` for cell id `c`.
@@ -144,6 +145,9 @@ impl<const W: usize> Bits<W> {
     /// which the compiler unrolls, rather than a call to copy memory).
     #[inline(always)]
     fn load(words: &[u64]) -> Self {
+        if let Ok(all) = <[u64; W]>::try_from(words) {
+            return Bits(all);
+        }
         assert!(words.len() <= W);
         let mut b = Self::EMPTY;
         for (to, &from) in b.0.iter_mut().zip(words) {
@@ -314,158 +318,304 @@ fn bits_where<const W: usize>(
     out
 }
 
-/// A board's masks as words of bits by cell id (`words` each), with the tables they
-/// were made from, to know the board again.
-struct Layout {
-    /// The rules whose board this is, when known (see `separates_for`).
-    owner: Weak<Rules>,
-    shape: BoardShape,
-    width: usize,
-    on: Vec<bool>,
-    regions_of: Vec<u32>,
-    words: usize,
-    /// The cells; those not in the grid's first column; not in its last column.
-    cells: Vec<u64>,
-    not_first: Vec<u64>,
-    not_last: Vec<u64>,
-    /// The cells of each region, by bit (32 of them), `words` each.
-    regions: Vec<u64>,
-    /// Per adjacency (`Adjacency as usize`), the offsets `(dx, dy)` to a neighbour
-    /// (each -1 to 1): bit `dx + 1` of entry `dy + 1`.
-    offsets: [[u8; 3]; 3],
-    /// The last few regions that ended a test at once, `W` words each (see
-    /// [`Witnesses`]).
-    witnesses: Witnesses,
+/// The regions of the board without one side's member cells (one player's pieces of
+/// a kind), kept with a position as a label per cell: a separation test then reads
+/// the region of each counted cell instead of growing regions, and answers "no group
+/// separates" at once when one region holds more than half of them (removing fewer
+/// cells than all the members only joins regions). A member cell added splits the
+/// region it was in, where it splits; one removed joins the regions around it. The
+/// labels are a function of the member set: only which cells share one matters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RegionLabels {
+    /// Per grid position, its region's label (member cells and off-board positions
+    /// keep a stale one: they are never read).
+    label: Vec<u16>,
+    /// The next label not yet given.
+    next: u16,
 }
 
-/// Sets of cells that each ended a test by holding more than half of the counted
-/// cells with no member cell: a connected part of the board for its adjacency. Such a
-/// set that still holds no member cell and more than half of the counted cells lies in
-/// one region of the board without the members, which then holds more than half,
-/// so no group separates — whatever the position, so the answer does not depend on
-/// the tests before. Between two tests of a game a side adds a piece or two and a
-/// few counted pieces move: the last set often still proves it, in a few word
-/// operations instead of a growth.
-#[derive(Default)]
-struct Witnesses {
-    /// `W` words per set, with its adjacency; at most `WITNESSES`, the oldest
-    /// replaced first (`next`).
-    sets: Vec<u64>,
-    adjacency: Vec<Adjacency>,
-    next: usize,
+/// The slots of `nbrs` (a cell's neighbours) whose cells are `free`, as bits.
+#[inline(always)]
+fn open_slots(nbrs: &[Cell], free: impl Fn(Cell) -> bool) -> u32 {
+    let mut open = 0u32;
+    for (i, &m) in nbrs.iter().enumerate().take(8) {
+        open |= u32::from(free(m)) << i;
+    }
+    open
 }
 
-/// The witnesses kept per layout.
-const WITNESSES: usize = 4;
+/// The class of the first of the `open` slots (the open slots reached from it through
+/// slots next to each other, `near` as `Neighbours::near`), and how to find the
+/// class of another.
+#[inline(always)]
+fn classes(open: u32, near: &[u8; 8]) -> (u32, impl Fn(u32) -> u32 + '_) {
+    let class_of = move |seed: u32| {
+        let mut class = seed;
+        loop {
+            let mut grown = class;
+            let mut bits = class;
+            while bits != 0 {
+                grown |= u32::from(near[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+            grown &= open;
+            if grown == class {
+                return class;
+            }
+            class = grown;
+        }
+    };
+    (class_of(open & open.wrapping_neg()), class_of)
+}
 
-impl Witnesses {
-    /// Whether a set kept for `adjacency` holds no cell of `member` and more than
-    /// `half` of `counted`.
-    fn refute<const W: usize>(
-        &self,
-        adjacency: Adjacency,
-        member: Bits<W>,
-        counted: Bits<W>,
-        half: u32,
-    ) -> bool {
-        self.adjacency.iter().enumerate().any(|(i, &a)| {
-            let set = Bits::<W>::load(&self.sets[i * W..(i + 1) * W]);
-            a == adjacency && (set & member).is_empty() && (set & counted).count() > half
-        })
+/// Labels are made afresh before they run out.
+const LAST_LABEL: u16 = u16::MAX - 64;
+
+impl RegionLabels {
+    /// The labels of the regions of `board` without the `member` cells (bit words like
+    /// `Board::on_words`), under `adjacency`.
+    pub fn new(board: &Board, adjacency: Adjacency, member: &[u64]) -> RegionLabels {
+        let mut r = RegionLabels::default();
+        by_board_words!(board, make_labels(&mut r, board, adjacency, member));
+        r
     }
 
-    /// Keeps `set` (found for `adjacency`), in place of the oldest when full.
-    fn keep<const W: usize>(&mut self, adjacency: Adjacency, set: Bits<W>) {
-        // One board, one width: `separates_on` picks `W` from the board's size.
-        debug_assert_eq!(self.sets.len(), self.adjacency.len() * W);
-        if self.adjacency.len() < WITNESSES {
-            self.sets.extend_from_slice(&set.0);
-            self.adjacency.push(adjacency);
-        } else {
-            self.sets[self.next * W..(self.next + 1) * W].copy_from_slice(&set.0);
-            self.adjacency[self.next] = adjacency;
-            self.next = (self.next + 1) % WITNESSES;
+    /// `cell` has become a member cell (`member` holds it now, and `also` if given,
+    /// a member cell that is to leave next): its region may split.
+    pub fn joined(
+        &mut self,
+        board: &Board,
+        adjacency: Adjacency,
+        (member, also): (&[u64], Option<Cell>),
+        cell: Cell,
+    ) {
+        // The region splits only if the cells around `cell` left in it fall into two
+        // classes or more: looked at before any bit set is made.
+        let nbrs = board.neighbours(adjacency);
+        let around = nbrs.of(cell);
+        let open = open_slots(around, |m| {
+            member[usize::from(m) / 64] >> (m % 64) & 1 == 0 && also != Some(m)
+        });
+        if open & open.wrapping_sub(1) == 0 || classes(open, nbrs.near(cell)).0 == open {
+            return;
+        }
+        by_board_words!(
+            board,
+            joined_labels(self, board, adjacency, (member, also), cell)
+        );
+    }
+
+    /// `cell` is a member cell no longer (`member` is without it now): the regions
+    /// around it and the cell are one.
+    pub fn left(&mut self, board: &Board, adjacency: Adjacency, member: &[u64], cell: Cell) {
+        by_board_words!(board, left_labels(self, board, adjacency, member, cell));
+    }
+
+    /// Whether one region holds more than half of the `counted` cells (bit words; those
+    /// on `member` cells lie in no region); `None` when more than 16 cells are counted.
+    pub fn one_holds_most(&self, member: &[u64], counted: &[u64]) -> Option<bool> {
+        let mut cells = [0u16; 16];
+        let (mut all, mut out) = (0, 0);
+        for (i, (&c, &m)) in counted.iter().zip(member).enumerate() {
+            let mut bits = c;
+            while bits != 0 {
+                if all == 16 {
+                    return None;
+                }
+                all += 1;
+                let b = bits.trailing_zeros();
+                if m >> b & 1 == 0 {
+                    cells[out] = (i * 64) as u16 + b as u16;
+                    out += 1;
+                }
+                bits &= bits - 1;
+            }
+        }
+        let (cells, half) = (&cells[..out], all / 2);
+        Some(cells.iter().any(|&c| {
+            let l = self.label[usize::from(c)];
+            cells
+                .iter()
+                .filter(|&&d| self.label[usize::from(d)] == l)
+                .count() as u32
+                > half
+        }))
+    }
+
+    /// The label of the region of the cell `cell` (not a member cell): cells with the
+    /// same label lie in the same region.
+    pub fn label(&self, cell: Cell) -> u16 {
+        self.label[usize::from(cell)]
+    }
+
+    /// The bytes the labels take.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<RegionLabels>() + self.label.capacity() * 2
+    }
+
+    /// A label not given yet.
+    fn fresh(&mut self) -> u16 {
+        let l = self.next;
+        self.next += 1;
+        l
+    }
+}
+
+fn make_labels<const W: usize>(
+    r: &mut RegionLabels,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    r.make(&geometry, Bits::load(member));
+}
+
+fn joined_labels<const W: usize>(
+    r: &mut RegionLabels,
+    board: &Board,
+    adjacency: Adjacency,
+    (member, also): (&[u64], Option<Cell>),
+    cell: Cell,
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let mut member = Bits::<W>::load(member);
+    if let Some(a) = also {
+        member |= Bits::cell(usize::from(a));
+    }
+    if r.next >= LAST_LABEL {
+        r.make(&geometry, member);
+    } else {
+        r.split(&geometry, usize::from(cell), geometry.cells.without(member));
+    }
+}
+
+fn left_labels<const W: usize>(
+    r: &mut RegionLabels,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+    cell: Cell,
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let member = Bits::<W>::load(member);
+    if r.next >= LAST_LABEL {
+        r.make(&geometry, member);
+    } else {
+        let part = geometry.grow_from(usize::from(cell), geometry.cells.without(member));
+        let l = r.fresh();
+        part.each(|c| r.label[c] = l);
+    }
+}
+
+impl RegionLabels {
+    /// Labels every region of the board without `member` afresh.
+    fn make<const W: usize>(&mut self, geometry: &Geometry<'_, W>, member: Bits<W>) {
+        self.label.clear();
+        self.label.resize(64 * W, 0);
+        self.next = 0;
+        let free = geometry.cells.without(member);
+        let mut rest = free;
+        while let Some(c) = rest.first() {
+            let part = geometry.grow_from(c, free);
+            let l = self.fresh();
+            part.each(|c| self.label[c] = l);
+            rest = rest.without(part);
         }
     }
-}
 
-impl Layout {
-    fn new(board: &Board) -> Layout {
-        let (on, regions_of) = board.grid_tables();
-        let (n, width) = (board.len(), board.width);
-        let words = n.div_ceil(64);
-        let mut cells = vec![0; words];
-        let mut not_first = vec![0; words];
-        let mut not_last = vec![0; words];
-        let mut regions = vec![0; 32 * words];
-        for c in 0..n {
-            let (w, bit) = (c / 64, 1u64 << (c % 64));
-            if c % width != 0 {
-                not_first[w] |= bit;
+    /// Takes the cell `d` out of its region (`free` is the board without the member
+    /// cells, `d` now among them): the region's cells next to `d` fall into classes
+    /// (those next to each other), and with two classes or more the region may split.
+    /// Parts grow from each class in step, joining where they meet; a part that stops
+    /// growing is a piece of its own, and the work ends when one part is still
+    /// growing (the rest of the region, which keeps its label): it costs in
+    /// proportion to the pieces split off, not to the region.
+    fn split<const W: usize>(&mut self, geometry: &Geometry<'_, W>, d: usize, free: Bits<W>) {
+        let nbrs = geometry.neighbours.of(d as Cell);
+        let near = geometry.neighbours.near(d as Cell);
+        let open = open_slots(nbrs, |m| free.has(m as usize));
+        let (first, class_of) = classes(open, near);
+        if first == open {
+            return;
+        }
+        let mut parts = [Bits::<W>::EMPTY; 8];
+        let mut n = 0;
+        let mut class = first;
+        let mut rest = open;
+        loop {
+            rest &= !class;
+            let mut bits = class;
+            while bits != 0 {
+                let m = nbrs[bits.trailing_zeros() as usize] as usize;
+                parts[n].0[m / 64] |= 1 << (m % 64);
+                bits &= bits - 1;
             }
-            if c % width != width - 1 {
-                not_last[w] |= bit;
+            n += 1;
+            if rest == 0 {
+                break;
             }
-            if on[c] {
-                cells[w] |= bit;
-                for r in 0..32 {
-                    if regions_of[c] >> r & 1 == 1 {
-                        regions[r * words + w] |= bit;
+            class = class_of(rest & rest.wrapping_neg());
+        }
+        // Parts grown in step: `parts[..live]` are still growing, `parts[live..n]`
+        // have stopped (each a whole region). The region keeps its label in the part
+        // left growing.
+        let mut live = n;
+        while live > 1 {
+            let mut p = 0;
+            while p < live {
+                let next = geometry.spread_in(parts[p], free);
+                if next == parts[p] {
+                    // Stopped: moved behind the growing ones.
+                    live -= 1;
+                    parts.swap(p, live);
+                    continue;
+                }
+                parts[p] = next;
+                p += 1;
+            }
+            // Growing parts that meet are one.
+            let mut p = 0;
+            while p < live {
+                let mut q = p + 1;
+                while q < live {
+                    if (parts[p] & parts[q]).is_empty() {
+                        q += 1;
+                    } else {
+                        parts[p] |= parts[q];
+                        live -= 1;
+                        parts.swap(q, live);
+                        // The stopped part moved to `live` goes back behind.
+                        parts.swap(live, n - 1);
+                        n -= 1;
                     }
                 }
+                p += 1;
             }
         }
-        let mut offsets = [[0u8; 3]; 3];
-        for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
-            for c in board.cells() {
-                let (x, y) = board.xy(c);
-                for &m in board.neighbours(adjacency).of(c) {
-                    let (a, b) = board.xy(m);
-                    offsets[adjacency as usize][(b - y + 1) as usize] |= 1 << (a - x + 1);
-                }
-            }
+        // The stopped parts are regions split off (if none is growing any more, the
+        // first keeps the label).
+        for part in &parts[live.max(1)..n] {
+            let l = self.next;
+            self.next += 1;
+            part.each(|c| self.label[c] = l);
         }
-        Layout {
-            owner: Weak::new(),
-            shape: board.shape,
-            width,
-            on: on.to_vec(),
-            regions_of: regions_of.to_vec(),
-            words,
-            cells,
-            not_first,
-            not_last,
-            regions,
-            offsets,
-            witnesses: Witnesses::default(),
-        }
-    }
-
-    /// Whether this is the layout of `board`: the same shape (so the same offsets),
-    /// width, cells and regions.
-    fn is_of(&self, board: &Board) -> bool {
-        let (on, regions_of) = board.grid_tables();
-        self.shape == board.shape
-            && self.width == board.width
-            && *self.on == *on
-            && *self.regions_of == *regions_of
-    }
-
-    /// The cells of `set`, on the board.
-    fn read<const W: usize>(&self, set: Cells) -> Bits<W> {
-        let words = self.words;
-        let bits = match set {
-            Cells::Holding(layer, code) => layer_bits(layer, Some(code)),
-            Cells::Occupied(layer) => layer_bits(layer, None),
-            Cells::Words(words) => Bits::load(words),
-            Cells::Region(bit) => Bits::load(&self.regions[bit as usize * words..][..words]),
-            Cells::All => Bits::load(&self.cells),
-        };
-        bits & Bits::load(&self.cells)
     }
 }
 
-/// What growing a part of the board needs: the layout's masks for one adjacency.
+/// The cells of `set`, on `board`.
+fn read<const W: usize>(board: &Board, set: Cells) -> Bits<W> {
+    let bits = match set {
+        Cells::Holding(layer, code) => layer_bits(layer, Some(code)),
+        Cells::Occupied(layer) => layer_bits(layer, None),
+        Cells::Words(words) => Bits::load(words),
+        Cells::Region(bit) => Bits::load(board.region_words(bit)),
+        Cells::All => Bits::load(board.on_words()),
+    };
+    bits & Bits::load(board.on_words())
+}
+
+/// What growing a part of the board needs: the board's masks for one adjacency.
 struct Geometry<'a, const W: usize> {
     cells: Bits<W>,
     not_first: Bits<W>,
@@ -476,7 +626,7 @@ struct Geometry<'a, const W: usize> {
     neighbours: &'a Neighbours,
 }
 
-/// The neighbours' offsets of an adjacency (see `Layout::offsets`): the usual four
+/// The neighbours' offsets of an adjacency (see `Board::offsets`): the usual four
 /// by name, any other as it is.
 #[derive(Clone, Copy)]
 enum Pattern {
@@ -502,13 +652,14 @@ impl Pattern {
 }
 
 impl<'a, const W: usize> Geometry<'a, W> {
-    fn new(layout: &Layout, board: &'a Board, adjacency: Adjacency) -> Self {
+    fn new(board: &'a Board, adjacency: Adjacency) -> Self {
+        let (not_first, not_last) = board.column_ends();
         Geometry {
-            cells: Bits::load(&layout.cells),
-            not_first: Bits::load(&layout.not_first),
-            not_last: Bits::load(&layout.not_last),
-            width: layout.width,
-            pattern: Pattern::of(layout.offsets[adjacency as usize]),
+            cells: Bits::load(board.on_words()),
+            not_first: Bits::load(not_first),
+            not_last: Bits::load(not_last),
+            width: board.width,
+            pattern: Pattern::of(board.offsets(adjacency)),
             neighbours: board.neighbours(adjacency),
         }
     }
@@ -625,8 +776,6 @@ impl<'a, const W: usize> Geometry<'a, W> {
 /// Reused buffers, so that a playout's turn-start checks do not allocate.
 #[derive(Default)]
 struct Scratch {
-    /// The layouts of the boards seen last, a few.
-    layouts: Vec<Layout>,
     /// The graph's nodes (regions, then groups): their cells, `W` words each; the
     /// counted cells in each; whether each is a group.
     sets: Vec<u64>,
@@ -641,66 +790,22 @@ struct Scratch {
     queue: Vec<u32>,
 }
 
-/// The layouts kept per thread.
-const LAYOUTS: usize = 8;
-
 impl Scratch {
     fn run<const W: usize>(
         &mut self,
-        (board, rules, adjacency, member, counted): (
-            &Board,
-            Option<&Arc<Rules>>,
-            Adjacency,
-            Cells,
-            Cells,
-        ),
+        (board, adjacency, member, counted): (&Board, Adjacency, Cells, Cells),
     ) -> bool {
-        // By the rules' address (a live weak reference holds it), else by the tables.
-        let known = rules.and_then(|r| {
-            let at = Arc::as_ptr(r);
-            self.layouts.iter().position(|l| l.owner.as_ptr() == at)
-        });
-        let i = match known.or_else(|| self.layouts.iter().position(|l| l.is_of(board))) {
-            Some(i) => i,
-            None => {
-                if self.layouts.len() == LAYOUTS {
-                    self.layouts.remove(0);
-                }
-                self.layouts.push(Layout::new(board));
-                self.layouts.len() - 1
-            }
-        };
-        if known.is_none() {
-            if let Some(r) = rules {
-                self.layouts[i].owner = Arc::downgrade(r);
-            }
-        }
-        let layout = &self.layouts[i];
-        let (member, counted) = (layout.read::<W>(member), layout.read::<W>(counted));
-        if layout
-            .witnesses
-            .refute(adjacency, member, counted, counted.count() / 2)
-        {
-            return false;
-        }
-        let geometry = Geometry::<W>::new(layout, board, adjacency);
-        let mut witness = None;
-        let answer = self.decide(&geometry, member, counted, &mut witness);
-        if let Some(set) = witness {
-            self.layouts[i].witnesses.keep(adjacency, set);
-        }
-        answer
+        let (member, counted) = (read::<W>(board, member), read::<W>(board, counted));
+        self.decide(&Geometry::<W>::new(board, adjacency), member, counted)
     }
 
     /// The test on bit sets (see [`separates`]): the regions that hold counted cells,
     /// then, if none holds more than half, the graph.
-    /// `witness` gets the region that ended the test by holding more than half.
     fn decide<const W: usize>(
         &mut self,
         geometry: &Geometry<'_, W>,
         member: Bits<W>,
         counted: Bits<W>,
-        witness: &mut Option<Bits<W>>,
     ) -> bool {
         if member.is_empty() {
             return false;
@@ -719,7 +824,6 @@ impl Scratch {
             let start = todo.first().expect("a counted cell left");
             let (region, k) = geometry.grow_until(Bits::cell(start), free, counted, half);
             if k > half {
-                *witness = Some(region);
                 return false;
             }
             self.push(region, k, false);
@@ -1004,6 +1108,7 @@ fn separates_slowly(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::BoardShape;
 
     /// A piece layer of 1s where `member` holds.
     fn layer(b: &Board, member: impl Fn(Cell) -> bool) -> Vec<u8> {
@@ -1087,9 +1192,8 @@ mod tests {
     #[test]
     fn the_masks_agree_with_the_board() {
         fn check<const W: usize>(b: &Board) {
-            let layout = Layout::new(b);
             for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
-                let g = Geometry::<W>::new(&layout, b, adjacency);
+                let g = Geometry::<W>::new(b, adjacency);
                 for c in b.cells() {
                     let mut expected = Bits::cell(c as usize);
                     for &m in b.neighbours(adjacency).of(c) {
@@ -1140,49 +1244,57 @@ mod tests {
         }
     }
 
-    /// The sets kept from one test answer another only under their own adjacency: the
-    /// same random positions asked under the three adjacencies in turn (a set
-    /// connected through corners is not connected side to side) agree with the
-    /// definition, as does a run of positions that each add a member cell and move a
-    /// counted cell, where sets kept from the positions before are tried first.
+    /// Region labels brought along one change at a time (a member cell joining, one
+    /// leaving, a member moving from one cell to another) share a label exactly where
+    /// labels made afresh do, on boards of every shape under every adjacency, with
+    /// members filling the board and emptying it again.
     #[test]
-    fn kept_sets_answer_only_what_they_prove() {
-        let mut rng = crate::engine::rng::Rng::new(5);
-        let b = Board::square(8);
-        let all = [Adjacency::All, Adjacency::Orthogonal, Adjacency::Diagonal];
-        for round in 0..1500 {
-            let density = 20 + rng.below(50);
-            let members: Vec<bool> = (0..b.len()).map(|_| rng.below(100) < density).collect();
-            let counted: Vec<bool> = (0..b.len()).map(|_| rng.below(64) < 3).collect();
-            for adj in all {
-                let member = |c: Cell| members[c as usize];
-                let count = |c: Cell| counted[c as usize];
-                assert_eq!(
-                    separates_where(&b, adj, member, count),
-                    separates_slowly(&b, adj, &member, &count),
-                    "round {round}, {adj:?}"
-                );
-            }
-        }
-        // A game-like run: a member cell more and a counted cell moved per test.
-        let hex = Board::new(BoardShape::Hexagon, &[5], &[]);
-        let cells: Vec<Cell> = hex.cells().collect();
-        for game in 0..40 {
-            let mut members = vec![false; hex.len()];
-            let mut counted: Vec<Cell> = (0..3)
-                .map(|_| cells[rng.below(cells.len() as u32) as usize])
-                .collect();
-            for step in 0..cells.len() {
-                members[cells[rng.below(cells.len() as u32) as usize] as usize] = true;
-                let i = rng.below(3) as usize;
-                counted[i] = cells[rng.below(cells.len() as u32) as usize];
-                let member = |c: Cell| members[c as usize];
-                let count = |c: Cell| counted.contains(&c);
-                assert_eq!(
-                    separates_where(&hex, Adjacency::All, member, count),
-                    separates_slowly(&hex, Adjacency::All, &member, &count),
-                    "game {game}, step {step}"
-                );
+    fn kept_labels_follow_every_change() {
+        let mut rng = crate::engine::rng::Rng::new(13);
+        for (b, adj) in boards().into_iter().take(6) {
+            let cells: Vec<Cell> = b.cells().collect();
+            let words = b.len().div_ceil(64);
+            let mut member = vec![0u64; words];
+            let mut labels = RegionLabels::new(&b, adj, &member);
+            let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
+            for step in 0..4 * cells.len() {
+                let c = cells[rng.below(cells.len() as u32) as usize];
+                let d = cells[rng.below(cells.len() as u32) as usize];
+                let filling = step < 2 * cells.len();
+                match (has(&member, c), has(&member, d)) {
+                    // A member moves from c to d: d joins (c still counted), then c leaves.
+                    (true, false) if rng.below(2) == 0 => {
+                        member[d as usize / 64] |= 1 << (d % 64);
+                        member[c as usize / 64] &= !(1 << (c % 64));
+                        labels.joined(&b, adj, (&member, Some(c)), d);
+                        labels.left(&b, adj, &member, c);
+                    }
+                    (false, _) if filling => {
+                        member[c as usize / 64] |= 1 << (c % 64);
+                        labels.joined(&b, adj, (&member, None), c);
+                    }
+                    (true, _) if !filling => {
+                        member[c as usize / 64] &= !(1 << (c % 64));
+                        labels.left(&b, adj, &member, c);
+                    }
+                    _ => continue,
+                }
+                let fresh = RegionLabels::new(&b, adj, &member);
+                let free: Vec<Cell> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| !has(&member, c))
+                    .collect();
+                for &x in &free {
+                    for &y in &free {
+                        assert_eq!(
+                            labels.label(x) == labels.label(y),
+                            fresh.label(x) == fresh.label(y),
+                            "{} {adj:?} step {step}: {x} and {y}",
+                            b.describe()
+                        );
+                    }
+                }
             }
         }
     }

@@ -9,7 +9,7 @@
 //! index, for each player as the mover. Larger conditions keep their tree.
 
 use super::content;
-use super::vocab::{CellPred, CellTable};
+use super::vocab::{CellPred, CellTable, Product};
 
 use super::vocab::{KINDS, REGION_SETS};
 
@@ -40,6 +40,8 @@ impl CellTable {
             regions: [0; REGION_SETS],
             nregions: sets.len() as u8,
             bits: [[0; 4]; 2],
+            product: [None; 2],
+            inside: Vec::new(),
         };
         t.kinds[..ks.len()].copy_from_slice(&ks);
         t.regions[..sets.len()].copy_from_slice(&sets);
@@ -59,8 +61,80 @@ impl CellTable {
                     t.bits[mover as usize][i >> 6] |= 1 << (i & 63);
                 }
             }
+            t.product[mover as usize] = t.as_product(mover);
         }
         Some(t)
+    }
+
+    /// What each kind and region set read allows, if the table (of `mover`) holds
+    /// exactly where each of them allows what the cell has.
+    fn as_product(&self, mover: u8) -> Option<Product> {
+        let (nk, nr) = (self.nkinds as usize, self.nregions as usize);
+        let width = 2 * nk + nr;
+        let value = |i: usize| self.bits[mover as usize][i >> 6] >> (i & 63) & 1 == 1;
+        let kind = |i: usize, j: usize| i >> (2 * j) & 3;
+        let region = |i: usize, r: usize| i >> (2 * nk + r) & 1;
+        let mut p = Product {
+            kinds: [0; KINDS],
+            regions: [0; REGION_SETS],
+        };
+        for i in (0..1usize << width).filter(|&i| value(i)) {
+            for (j, a) in p.kinds.iter_mut().enumerate().take(nk) {
+                *a |= 1 << kind(i, j);
+            }
+            for (r, a) in p.regions.iter_mut().enumerate().take(nr) {
+                *a |= 1 << region(i, r);
+            }
+        }
+        let holds = |i: usize| {
+            (0..nk).all(|j| p.kinds[j] >> kind(i, j) & 1 == 1)
+                && (0..nr).all(|r| p.regions[r] >> region(i, r) & 1 == 1)
+        };
+        (0..1usize << width)
+            .all(|i| value(i) == holds(i))
+            .then_some(p)
+    }
+
+    /// Notes the cells inside each region set the table reads on `board`.
+    pub fn place_on(&mut self, board: &super::board::Board) {
+        self.inside = self.regions[..self.nregions as usize]
+            .iter()
+            .map(|&mask| {
+                let mut words = vec![0; board.on_words().len()];
+                board.add_regions_to(mask, &mut words);
+                words
+            })
+            .collect();
+    }
+
+    /// The cells inside the `r`-th region set the table reads, as bit words (once
+    /// `place_on` has run).
+    #[inline]
+    pub fn inside(&self, r: usize) -> Option<&[u64]> {
+        self.inside.get(r).map(Vec::as_slice)
+    }
+
+    /// Whether two tables are the same condition: the same reads and the same values
+    /// (a cheaper test than comparing the trees they were made from).
+    pub fn same_values(&self, other: &CellTable) -> bool {
+        self.nkinds == other.nkinds
+            && self.kinds == other.kinds
+            && self.nregions == other.nregions
+            && self.regions == other.regions
+            && self.bits == other.bits
+    }
+
+    /// The piece kinds and region sets the table reads and, for `mover`, what each
+    /// allows, where the table is such a product (see `product`).
+    #[inline]
+    pub fn product(&self, mover: u8) -> Option<(&[u8], &[u32], Product)> {
+        self.product[mover as usize & 1].map(|p| {
+            (
+                &self.kinds[..self.nkinds as usize],
+                &self.regions[..self.nregions as usize],
+                p,
+            )
+        })
     }
 
     /// The condition's value on the cell with id `cell` of the position `cells` (one

@@ -205,6 +205,10 @@ pub struct Rules {
     /// Whether line moves, separations or the crossing race read the position as bit
     /// sets: the position then keeps them (`engine::planes`) with its cells.
     pub(crate) keep_planes: bool,
+    /// The piece kinds whose groups a condition asks to separate something: the
+    /// position keeps, for each and each player, the regions of the board without
+    /// that player's pieces of the kind (`engine::separation::RegionLabels`).
+    pub(crate) separated: Vec<usize>,
     pub(crate) turn_start: Vec<ConditionRule>,
     pub(crate) after_move: Vec<ConditionRule>,
     /// Capture by surrounding, if the game has it.
@@ -264,13 +268,21 @@ impl Rules {
     /// (see [`cell_table`]); their meaning is unchanged.
     pub(crate) fn table_cell_conditions(&mut self) {
         let kinds = self.pieces.len();
+        let board = &self.board;
+        let tabled = |c: &CellPred| match c.tabled(kinds) {
+            CellPred::Table(mut t) => {
+                t.place_on(board);
+                CellPred::Table(t)
+            }
+            other => other,
+        };
         for turn in &mut self.turns {
             for step in &mut turn.steps {
                 match step {
-                    StepRule::Place { target, .. } => *target = target.tabled(kinds),
+                    StepRule::Place { target, .. } => *target = tabled(target),
                     StepRule::Slide { through, onto, .. } => {
-                        *through = through.tabled(kinds);
-                        *onto = onto.tabled(kinds);
+                        *through = tabled(through);
+                        *onto = tabled(onto);
                     }
                     StepRule::Line { .. } => {}
                 }

@@ -183,6 +183,22 @@ pub struct CellTable {
     pub(crate) nregions: u8,
     /// Per mover, bit `i` of the 256: the condition's value at index `i`.
     pub(crate) bits: [[u64; 4]; 2],
+    /// Per mover, where the table is a product of one condition per thing it reads
+    /// (`no pawn and not enemy disk`: the pawn layer empty, the disk layer not the
+    /// enemy's): for each kind read, the contents allowed (bit `v` for content `v`),
+    /// and for each region set read, whether a cell may lie outside it (bit 0) and
+    /// inside it (bit 1). The cells meeting it are then a few planes combined.
+    pub(crate) product: [Option<Product>; 2],
+    /// Per region set read, the board's cells inside it as bit words (set when the
+    /// rules are compiled for a board: `CellTable::place_on`).
+    pub(crate) inside: Vec<Vec<u64>>,
+}
+
+/// A [`CellTable`] that is a product: what each kind and region set read allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Product {
+    pub kinds: [u8; KINDS],
+    pub regions: [u8; REGION_SETS],
 }
 
 /// What a separation counts.
@@ -236,6 +252,17 @@ impl<A> Pred<A> {
     /// Whether the condition tests a separation anywhere (`own disk separates pawn`).
     pub fn reads_separation(&self) -> bool {
         self.has_term(&|p| matches!(p, Pred::Separates { .. }))
+    }
+
+    /// The piece kinds whose groups the condition's separations are made of, added
+    /// to `out` (once each).
+    pub fn separated_kinds(&self, out: &mut Vec<usize>) {
+        match self {
+            Pred::Separates { piece, .. } if !out.contains(piece) => out.push(*piece),
+            Pred::Not(x) => x.separated_kinds(out),
+            Pred::And(v) | Pred::Or(v) => v.iter().for_each(|x| x.separated_kinds(out)),
+            _ => {}
+        }
     }
 
     /// Whether some term of the condition (not a `not`, `and` or `or`) passes `test`.

@@ -23,10 +23,26 @@ impl State {
     }
 
     pub(super) fn current_turn_index(&self, colour: u8) -> Option<usize> {
+        if colour == self.to_move {
+            return (self.turn != NO_TURN).then_some(self.turn as usize);
+        }
+        self.turn_index_for(colour)
+    }
+
+    /// The turn that applies to `colour` now, worked out from the guards.
+    fn turn_index_for(&self, colour: u8) -> Option<usize> {
         self.rules
             .turns
             .iter()
             .position(|t| t.guard_plan.as_ref().is_none_or(|g| self.eval(g, colour)))
+    }
+
+    /// Works out the turn that applies to the player to move (see `State::turn`):
+    /// after every change of the position or of whose turn it is.
+    pub(super) fn find_turn(&mut self) {
+        self.turn = self
+            .turn_index_for(self.to_move)
+            .map_or(NO_TURN, |i| i as u32);
     }
 
     /// Whether `colour`, if it were to move now, has a move (the swap aside).

@@ -23,12 +23,16 @@ pub use crate::engine::moves::{Move, Step};
 use crate::engine::planes::{Planes, Upkeep};
 use crate::engine::rng::Rng;
 use crate::engine::sample;
+use crate::engine::separation::RegionLabels;
 use crate::rules::board::Cell;
 use crate::rules::content;
 use crate::rules::{BothWin, Ko, NoMove, Verdict, Whose};
 use crate::rules::{Counted, Goal, GoalTest, Pred, Rules, SetupPiece, StepRule, Turn};
 use std::fmt;
 use std::sync::Arc;
+
+/// `State::turn` when no turn applies.
+const NO_TURN: u32 = u32::MAX;
 
 /// Why a game ended without a winner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -221,8 +225,15 @@ pub struct State {
     /// neutral), kept only for rules whose conditions read counts (`keep_counts`);
     /// empty otherwise, and a count is then read from the layer.
     counts: Vec<[u16; 4]>,
+    /// Per kind whose groups separate (`Rules::separated`, in order), per colour: the
+    /// regions of the board without that colour's pieces of the kind.
+    regions: Vec<RegionLabels>,
     /// Crossing race: 1 + the player who owes a crossing, or 0.
     owes: u8,
+    /// The index of the turn that applies to the player to move (the first whose
+    /// guard holds), or `NO_TURN`: worked out once a move (`find_turn`), since the
+    /// move's draw, its play and the checks of the next turn's start all ask.
+    turn: u32,
     status: Status,
     last: Option<Move>,
     /// What decided the game, when the last move ended it.
@@ -245,7 +256,9 @@ impl Clone for State {
             history: self.history.clone(),
             passes: self.passes,
             counts: self.counts.clone(),
+            regions: self.regions.clone(),
             owes: self.owes,
+            turn: self.turn,
             status: self.status,
             last: self.last,
             decided_by: self.decided_by,
@@ -270,7 +283,9 @@ impl Clone for State {
         self.history.clone_from(&source.history);
         self.passes = source.passes;
         self.counts.clone_from(&source.counts);
+        self.regions.clone_from(&source.regions);
         self.owes = source.owes;
+        self.turn = source.turn;
         self.status = source.status;
         self.last = source.last;
         self.decided_by = source.decided_by;
@@ -416,6 +431,13 @@ impl State {
         }
     }
 
+    /// The regions of the board without `colour`'s pieces of kind `kind`, where a
+    /// separation condition reads them (see [`RegionLabels`]).
+    pub fn region_labels(&self, kind: usize, colour: usize) -> Option<&RegionLabels> {
+        let i = self.rules.separated.iter().position(|&k| k == kind)?;
+        self.regions.get(2 * i + colour)
+    }
+
     /// The position as bit sets, where the rules read them (see [`Planes`]).
     pub fn planes(&self) -> Option<&Planes> {
         self.planes.is_kept().then_some(&self.planes)
@@ -457,6 +479,11 @@ impl State {
             + self.libs.memory_bytes()
             + self.history.capacity() * std::mem::size_of::<u64>()
             + self.counts.capacity() * std::mem::size_of::<[u16; 4]>()
+            + self
+                .regions
+                .iter()
+                .map(RegionLabels::memory_bytes)
+                .sum::<usize>()
     }
 
     /// The result, once the game is over.

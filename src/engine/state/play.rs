@@ -181,6 +181,9 @@ impl State {
         if decided.is_none() && !self.rules.after_move.is_empty() {
             decided = self.decide_after_move(mover);
         }
+        if !self.rules.simple {
+            self.find_turn();
+        }
         self.decided_by = decided.map(|(_, d)| d);
         self.status = match decided {
             Some((o, _)) => Status::Over(o),
@@ -293,38 +296,62 @@ impl State {
     /// in the cells and their planes.
     #[inline(always)]
     fn set_stone(&mut self, cell: Cell, code: u8) {
+        let was = self.cells[cell as usize];
         self.cells[cell as usize] = code;
         self.planes.write(0, cell, code);
+        if !self.regions.is_empty() {
+            self.relabel(0, cell, was, code);
+        }
     }
 
     /// Plays one step on the cells (and their bit planes) and, where the rules keep
-    /// counts, moves its layer's counts by what changed on the cells it touches (a
-    /// placement without capture: its cell; a slide: its start and end); after a step
-    /// that may capture or moves a line, the layer is counted afresh.
+    /// counts or region labels, brings them along by what changed on the cells it
+    /// touches (a placement without capture: its cell; a slide: its start and end);
+    /// after a step that may capture or moves a line, they are made afresh.
     fn play_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, mover: u8) {
         let kind = rule.piece();
         let base = kind * rules.board.len();
         let captures = rules.capture.is_some_and(|cap| cap.piece == kind);
-        // The cells whose counts move (`None`: no counts kept), and what stood there.
+        // The cells it touches (`None`: any of the layer's), and what stood there.
         let touched: Option<&[Cell]> = match (rule, step) {
-            _ if self.counts.is_empty() => None,
             (StepRule::Place { .. }, Step::Place(c)) if !captures => Some(&[c]),
             (StepRule::Slide { .. }, Step::Move { from, to }) => Some(&[from, to]),
-            _ => Some(&[]),
+            _ => None,
         };
+        let kept = !self.counts.is_empty() || !self.regions.is_empty();
         let mut was = [0u8; 2];
-        for (w, &c) in was.iter_mut().zip(touched.unwrap_or_default()) {
-            *w = self.cells[base + c as usize];
+        if kept {
+            for (w, &c) in was.iter_mut().zip(touched.unwrap_or_default()) {
+                *w = self.cells[base + c as usize];
+            }
         }
         movegen::apply_step_keeping(rules, &mut self.cells, &mut self.planes, rule, step, mover);
+        if !kept {
+            return;
+        }
         match touched {
-            None => {}
-            Some([]) => self.counts[kind] = self.count_layer(kind),
+            None => {
+                if !self.counts.is_empty() {
+                    self.counts[kind] = self.count_layer(kind);
+                }
+                self.relabel_all(kind);
+            }
             Some(cells) => {
-                for (&c, &old) in cells.iter().zip(&was) {
-                    let counts = &mut self.counts[kind];
-                    counts[usize::from(old)] -= 1;
-                    counts[usize::from(self.cells[base + c as usize])] += 1;
+                let mut changes = [(0, 0, 0); 2];
+                for ((&c, &old), change) in cells.iter().zip(&was).zip(&mut changes) {
+                    let now = self.cells[base + c as usize];
+                    if let Some(counts) = self.counts.get_mut(kind) {
+                        counts[usize::from(old)] -= 1;
+                        counts[usize::from(now)] += 1;
+                    }
+                    *change = (c, old, now);
+                }
+                if !self.regions.is_empty() {
+                    if let [c] = cells {
+                        // One cell: the second change is none.
+                        changes[1] = (*c, changes[0].2, changes[0].2);
+                    }
+                    self.relabel_move(kind, changes);
                 }
             }
         }

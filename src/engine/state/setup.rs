@@ -21,7 +21,9 @@ impl State {
             history: Vec::new(),
             passes: 0,
             counts: Vec::new(),
+            regions: Vec::new(),
             owes: 0,
+            turn: NO_TURN,
             status: Status::Ongoing,
             last: None,
             decided_by: None,
@@ -54,6 +56,7 @@ impl State {
         }
         s.recount();
         s.start_capture_and_ko();
+        s.find_turn();
         s.status = s.next_status();
         s
     }
@@ -163,6 +166,7 @@ impl State {
                 ));
             }
         }
+        s.find_turn();
         s.status = s.next_status();
         Ok(s)
     }

@@ -178,7 +178,8 @@ impl State {
         count_values(&self.cells[kind * n..(kind + 1) * n])
     }
 
-    /// Reads the bit planes afresh and, where the rules keep counts, counts every layer.
+    /// Reads the bit planes afresh and, where the rules keep counts, counts every layer
+    /// (and labels the regions the separations read).
     pub(super) fn recount(&mut self) {
         self.planes = if self.rules.keep_planes {
             Planes::read(&self.cells, self.rules.board.len())
@@ -189,6 +190,70 @@ impl State {
             self.counts = (0..self.rules.pieces.len())
                 .map(|k| self.count_layer(k))
                 .collect();
+        }
+        let kinds = self.rules.separated.clone();
+        self.regions.clear();
+        for k in kinds {
+            for colour in 0..2 {
+                let labels = self.labels_afresh(k, colour);
+                self.regions.push(labels);
+            }
+        }
+    }
+
+    /// The regions of the board without `colour`'s pieces of kind `k`, labelled from
+    /// the planes.
+    fn labels_afresh(&self, k: usize, colour: u8) -> RegionLabels {
+        let b = &self.rules.board;
+        RegionLabels::new(
+            b,
+            b.natural_adjacency(),
+            self.planes.holding(k, content::of_player(colour)),
+        )
+    }
+
+    /// Brings the region labels of kind `k` (if kept) to the change of `cell` from
+    /// `was` to `now` (its planes written already).
+    #[inline]
+    pub(super) fn relabel(&mut self, k: usize, cell: Cell, was: u8, now: u8) {
+        self.relabel_move(k, [(cell, was, now), (cell, now, now)]);
+    }
+
+    /// Brings the region labels of kind `k` (if kept) to the changes of two cells
+    /// (`(cell, was, now)`, the planes written already): for each side, a cell its
+    /// piece joined first (with the cell it left still counted as its), then the cell
+    /// it left, each from labels right for the set of the moment.
+    pub(super) fn relabel_move(&mut self, k: usize, changes: [(Cell, u8, u8); 2]) {
+        let Some(i) = self.rules.separated.iter().position(|&s| s == k) else {
+            return;
+        };
+        let b = &self.rules.board;
+        let adjacency = b.natural_adjacency();
+        for &(c, was, now) in &changes {
+            if let (true, Some(p)) = (was != now, content::owner(now)) {
+                let leaving = changes
+                    .iter()
+                    .find(|&&(_, w, n)| w == now && n != now)
+                    .map(|&(d, _, _)| d);
+                let member = self.planes.holding(k, now);
+                self.regions[2 * i + usize::from(p)].joined(b, adjacency, (member, leaving), c);
+            }
+        }
+        for &(c, was, now) in &changes {
+            if let (true, Some(p)) = (was != now, content::owner(was)) {
+                let member = self.planes.holding(k, was);
+                self.regions[2 * i + usize::from(p)].left(b, adjacency, member, c);
+            }
+        }
+    }
+
+    /// Labels the regions of kind `k` (if kept) afresh, after changes not followed
+    /// one cell at a time.
+    pub(super) fn relabel_all(&mut self, k: usize) {
+        if let Some(i) = self.rules.separated.iter().position(|&s| s == k) {
+            for colour in 0..2u8 {
+                self.regions[2 * i + colour as usize] = self.labels_afresh(k, colour);
+            }
         }
     }
 
@@ -221,10 +286,21 @@ impl State {
                     Whose::Enemy => content::opponent_of(mover),
                     _ => content::of_player(mover),
                 };
-                separation::separates_for(
-                    &self.rules,
+                let member = self.planes.holding(*piece, who);
+                // One region holding more than half, read from the kept labels.
+                if let (Counted::Pieces(k), Some(i)) = (
+                    counted,
+                    self.rules.separated.iter().position(|s| s == piece),
+                ) {
+                    let labels = &self.regions[2 * i + usize::from(who - 1)];
+                    if labels.one_holds_most(member, self.planes.occupied(*k)) == Some(true) {
+                        return false;
+                    }
+                }
+                separation::separates(
+                    &self.rules.board,
                     self.rules.board.natural_adjacency(),
-                    Cells::Words(self.planes.holding(*piece, who)),
+                    Cells::Words(member),
                     Cells::counted_in(*counted, &self.planes),
                 )
             }

@@ -98,15 +98,20 @@ pub fn compile(
     };
     // Whether some condition reads piece counts: the position then keeps them.
     let keep_counts = conditions().any(Pred::reads_counts);
-    // Whether something reads the position as bit sets: line moves, separations and
-    // the crossing race. The position then keeps them.
+    // Whether something reads the position as bit sets: line moves and slides,
+    // placements of the general path (drawn from the set of cells that take them),
+    // separations and the crossing race. The position then keeps them. (Not for the
+    // simple placement path, or where captures read layers afresh at every move.)
     let race = goals.goals.iter().any(|g| g.goal == Goal::CrossingRace);
-    let keep_planes = race
-        || conditions().any(Pred::reads_separation)
-        || turns
-            .turns
-            .iter()
-            .any(|t| t.steps.iter().any(|s| matches!(s, StepRule::Line { .. })));
+    let moves_by_sets = turns.turns.iter().any(|t| {
+        t.steps.iter().any(|s| match s {
+            StepRule::Line { .. } | StepRule::Slide { .. } => true,
+            StepRule::Place { .. } => !turns.simple && capture.is_none(),
+        })
+    });
+    let keep_planes = race || moves_by_sets || conditions().any(Pred::reads_separation);
+    let mut separated = Vec::new();
+    conditions().for_each(|c| c.separated_kinds(&mut separated));
     let mut rules = Rules {
         name: def.name.clone(),
         designer: def.designer.clone(),
@@ -128,6 +133,7 @@ pub fn compile(
         race,
         keep_counts,
         keep_planes,
+        separated,
         connect: goals.connect,
         goals: goals.goals,
         goal_plan,
