@@ -54,7 +54,8 @@ impl Neighbours {
 
     /// For each neighbour of `cell` (by slot), which of the others are next to it
     /// (bit `j` for the neighbour in slot `j`): what tells whether removing `cell`
-    /// can cut its neighbours apart.
+    /// can cut its neighbours apart. Kept for the board's natural adjacency only (the
+    /// masks of the others are empty).
     #[inline(always)]
     pub fn near(&self, cell: Cell) -> &[u8; MAX_NEIGHBOURS] {
         let at = cell as usize * MAX_NEIGHBOURS;
@@ -447,7 +448,14 @@ impl Board {
                 }
             }
         }
-        b.neighbours = [b.table(&orth), b.table(&diag), b.table(&all)];
+        // Which neighbours are next to each other: for the natural adjacency, the one
+        // separations (and their kept regions) use.
+        let natural = b.natural_adjacency();
+        b.neighbours = [
+            b.table(&orth, natural == Adjacency::Orthogonal),
+            b.table(&diag, natural == Adjacency::Diagonal),
+            b.table(&all, natural == Adjacency::All),
+        ];
         for adjacency in [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All] {
             let mut offsets = [0u8; 3];
             for c in b.cells() {
@@ -643,7 +651,7 @@ impl Board {
         &self.around
     }
 
-    fn table(&self, dirs: &[(i32, i32)]) -> Neighbours {
+    fn table(&self, dirs: &[(i32, i32)], with_near: bool) -> Neighbours {
         assert!(dirs.len() <= MAX_NEIGHBOURS, "a grid's directions");
         let around = |c: usize| {
             let (x, y) = self.xy(c as Cell);
@@ -668,20 +676,32 @@ impl Board {
             stride,
             near: vec![0; self.len() * MAX_NEIGHBOURS],
         };
-        let near: Vec<u8> = (0..self.len() as Cell)
-            .flat_map(|c| {
-                let t = &t;
-                (0..MAX_NEIGHBOURS).map(move |i| match t.of(c).get(i) {
-                    Some(&a) => t
-                        .of(c)
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, b)| t.of(a).contains(b))
-                        .fold(0u8, |m, (j, _)| m | 1 << j),
-                    None => 0,
-                })
-            })
-            .collect();
+        // Two neighbours are next to each other when their offsets differ by one of
+        // the directions (the grid is the same everywhere; both are cells).
+        let mut unit = [0u8; 3];
+        for &(dx, dy) in dirs {
+            unit[(dy + 1) as usize] |= 1 << (dx + 1);
+        }
+        let is_dir = |dx: i32, dy: i32| {
+            dx.abs() <= 1 && dy.abs() <= 1 && unit[(dy + 1) as usize] >> (dx + 1) & 1 == 1
+        };
+        let mut near = vec![0u8; self.len() * MAX_NEIGHBOURS];
+        for c in (0..self.len()).filter(|_| with_near) {
+            let (x, y) = self.xy(c as Cell);
+            let mut offsets = [(0, 0); MAX_NEIGHBOURS];
+            let mut k = 0;
+            for &(dx, dy) in dirs.iter().filter(|_| self.on[c]) {
+                if self.cell_at(x + dx, y + dy).is_some() {
+                    offsets[k] = (dx, dy);
+                    k += 1;
+                }
+            }
+            for i in 0..k {
+                near[c * MAX_NEIGHBOURS + i] = (0..k)
+                    .filter(|&j| is_dir(offsets[j].0 - offsets[i].0, offsets[j].1 - offsets[i].1))
+                    .fold(0u8, |m, j| m | 1 << j);
+            }
+        }
         t.near = near;
         t
     }

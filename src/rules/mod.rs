@@ -300,6 +300,7 @@ impl Rules {
             && self.ko == Ko::None
             && self.both_win.is_none()
             && self.after_move.is_empty()
+            && self.separated.is_empty()
             && !self.keep_counts;
         if !plain {
             return None;

@@ -197,7 +197,7 @@ impl State {
     pub(super) fn apply_plain_placement(&mut self, cell: Cell, goal: [crate::rules::PlainGoal; 2]) {
         let mover = self.to_move;
         let code = content::of_player(mover);
-        self.set_stone(cell, code);
+        self.write_stone(cell, code);
         self.remove_empty(cell);
         self.to_move = 1 - mover;
         let placed = self.join_groups(cell, mover);
@@ -297,11 +297,17 @@ impl State {
     #[inline(always)]
     fn set_stone(&mut self, cell: Cell, code: u8) {
         let was = self.cells[cell as usize];
-        self.cells[cell as usize] = code;
-        self.planes.write(0, cell, code);
+        self.write_stone(cell, code);
         if !self.regions.is_empty() {
             self.relabel(0, cell, was, code);
         }
+    }
+
+    /// `set_stone` for rules that keep no region labels (those with a plain goal).
+    #[inline(always)]
+    fn write_stone(&mut self, cell: Cell, code: u8) {
+        self.cells[cell as usize] = code;
+        self.planes.write(0, cell, code);
     }
 
     /// Plays one step on the cells (and their bit planes) and, where the rules keep
