@@ -332,6 +332,27 @@ pub struct RegionLabels {
     label: Vec<u16>,
     /// The next label not yet given.
     next: u16,
+    /// On a hex board (six neighbours join groups and regions alike): the member
+    /// cells' groups as a union-find over the grid positions, with one more node, the
+    /// board's outside (edges and holes), which the cells on them join. A member cell
+    /// added between two walls that belong to one group (or both to the outside)
+    /// closes a loop: only then may its region split. Empty on other boards.
+    walls: Vec<u16>,
+}
+
+/// The six hex directions in circular order (consecutive ones are next to each
+/// other), as `Board::around` has them for hex boards.
+const RING: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// The root of `x` in the union-find `parent`, halving the paths on the way.
+#[inline(always)]
+fn find(parent: &mut [u16], mut x: usize) -> usize {
+    while usize::from(parent[x]) != x {
+        let up = usize::from(parent[usize::from(parent[x])]);
+        parent[x] = up as u16;
+        x = up;
+    }
+    x
 }
 
 /// The slots of `nbrs` (a cell's neighbours) whose cells are `free`, as bits.
@@ -396,13 +417,89 @@ impl RegionLabels {
         let open = open_slots(around, |m| {
             member[usize::from(m) / 64] >> (m % 64) & 1 == 0 && also != Some(m)
         });
-        if open & open.wrapping_sub(1) == 0 || classes(open, nbrs.near(cell)).0 == open {
-            return;
+        let is_member =
+            |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || also == Some(m);
+        let splits = open & open.wrapping_sub(1) != 0
+            && classes(open, nbrs.near(cell)).0 != open
+            && (self.walls.is_empty() || self.closes_loop(board, cell, &is_member));
+        if !self.walls.is_empty() {
+            self.wall_up(around, open, cell);
         }
-        by_board_words!(
-            board,
-            joined_labels(self, board, adjacency, (member, also), cell)
-        );
+        if splits {
+            by_board_words!(
+                board,
+                joined_labels(self, board, adjacency, (member, also), cell)
+            );
+        }
+    }
+
+    /// Whether the member cell `cell` (the cells for which `is_member` holds, the
+    /// others around it free) joins two walls of one group, or two walls on the
+    /// outside, around it (hex boards): the walls are the runs of member cells and
+    /// off-board positions around it, each one group (consecutive cells are
+    /// neighbours).
+    fn closes_loop(
+        &mut self,
+        board: &Board,
+        cell: Cell,
+        is_member: &impl Fn(Cell) -> bool,
+    ) -> bool {
+        let outside = self.walls.len() - 1;
+        // Each position around: `None` free, else its wall's root.
+        let mut ring = [None; 6];
+        for (r, &d) in ring.iter_mut().zip(&RING) {
+            *r = match board.step(cell, d) {
+                None => Some(find(&mut self.walls, outside)),
+                Some(m) if is_member(m) => Some(find(&mut self.walls, usize::from(m))),
+                Some(_) => None,
+            };
+        }
+        // From a free position, the root of each run of walls.
+        let start = ring
+            .iter()
+            .position(Option::is_none)
+            .expect("two free cells around");
+        let mut roots = [usize::MAX; 3];
+        let mut runs = 0;
+        let mut last_free = true;
+        for i in 1..=6 {
+            match ring[(start + i) % 6] {
+                None => last_free = true,
+                Some(root) => {
+                    if last_free {
+                        if roots[..runs].contains(&root) {
+                            return true;
+                        }
+                        roots[runs] = root;
+                        runs += 1;
+                    }
+                    last_free = false;
+                }
+            }
+        }
+        false
+    }
+
+    /// Joins the new member cell `cell` to the groups of the member cells around it
+    /// (`around`, its neighbours, those in the `open` slots free) and, with fewer than
+    /// six neighbours (on an edge or by a hole), to the outside (hex boards).
+    fn wall_up(&mut self, around: &[Cell], open: u32, cell: Cell) {
+        let outside = self.walls.len() - 1;
+        let root = find(&mut self.walls, usize::from(cell));
+        for (i, &m) in around.iter().enumerate() {
+            if open >> i & 1 == 0 {
+                let o = find(&mut self.walls, usize::from(m));
+                if o != root {
+                    self.walls[o] = root as u16;
+                }
+            }
+        }
+        if around.len() < RING.len() {
+            let o = find(&mut self.walls, outside);
+            if o != root {
+                self.walls[o] = root as u16;
+            }
+        }
     }
 
     /// `cell` is a member cell no longer (`member` is without it now): the regions
@@ -505,15 +602,36 @@ fn left_labels<const W: usize>(
         let part = geometry.grow_from(usize::from(cell), geometry.cells.without(member));
         let l = r.fresh();
         part.each(|c| r.label[c] = l);
+        // A group may have split: the walls are made afresh.
+        if !r.walls.is_empty() {
+            r.walls.clear();
+            r.walls.extend((0..=board.len()).map(|x| x as u16));
+            r.walls_of(geometry.neighbours, member);
+        }
     }
 }
 
 impl RegionLabels {
+    /// Joins every member cell to its groups and the outside (`walls` made ready).
+    fn walls_of<const W: usize>(&mut self, nbrs: &Neighbours, member: Bits<W>) {
+        member.each(|c| {
+            let around = nbrs.of(c as Cell);
+            let open = open_slots(around, |m| !member.has(usize::from(m)));
+            self.wall_up(around, open, c as Cell);
+        });
+    }
+
     /// Labels every region of the board without `member` afresh.
     fn make<const W: usize>(&mut self, geometry: &Geometry<'_, W>, member: Bits<W>) {
         self.label.clear();
         self.label.resize(64 * W, 0);
         self.next = 0;
+        self.walls.clear();
+        if geometry.hex {
+            let n = geometry.board.len();
+            self.walls.extend((0..=n).map(|x| x as u16));
+            self.walls_of(geometry.neighbours, member);
+        }
         let free = geometry.cells.without(member);
         let mut rest = free;
         while let Some(c) = rest.first() {
@@ -624,6 +742,10 @@ struct Geometry<'a, const W: usize> {
     pattern: Pattern,
     /// The board's neighbour lists, for searching small parts cell by cell.
     neighbours: &'a Neighbours,
+    board: &'a Board,
+    /// Whether the board is a hex grid under its six neighbours (see
+    /// `RegionLabels::walls`).
+    hex: bool,
 }
 
 /// The neighbours' offsets of an adjacency (see `Board::offsets`): the usual four
@@ -661,6 +783,8 @@ impl<'a, const W: usize> Geometry<'a, W> {
             width: board.width,
             pattern: Pattern::of(board.offsets(adjacency)),
             neighbours: board.neighbours(adjacency),
+            board,
+            hex: board.is_hex() && adjacency == Adjacency::All,
         }
     }
 
