@@ -127,6 +127,47 @@ macro_rules! by_board_words {
     };
 }
 
+/// `separates` for a position whose region labels for `member` are kept: the
+/// regions are read from `labels` (which must be those of `member`, as
+/// `RegionLabels` keeps them) instead of being grown, and the test goes on with the
+/// graph. For the case the labels leave open: no region holds more than half.
+pub fn separates_labelled(
+    board: &Board,
+    adjacency: Adjacency,
+    (member, counted): (&[u64], &[u64]),
+    labels: &RegionLabels,
+) -> bool {
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    }
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        by_board_words!(
+            board,
+            run_labelled(s, board, adjacency, (member, counted), labels)
+        )
+    })
+}
+
+fn run_labelled<const W: usize>(
+    s: &mut Scratch,
+    board: &Board,
+    adjacency: Adjacency,
+    (member, counted): (&[u64], &[u64]),
+    labels: &RegionLabels,
+) -> bool {
+    let (member, counted) = (
+        read::<W>(board, Cells::Words(member)),
+        read::<W>(board, Cells::Words(counted)),
+    );
+    s.decide_labelled(
+        &Geometry::<W>::new(board, adjacency),
+        member,
+        counted,
+        labels,
+    )
+}
+
 /// A set of grid positions: bit `c % 64` of word `c / 64` for cell id `c`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Bits<const W: usize>([u64; W]);
@@ -957,6 +998,54 @@ impl Scratch {
         }
         // The other regions.
         self.add_parts(geometry, free.without(grown), free, counted, false);
+        self.decide_on_graph(geometry, member, counted, free)
+    }
+
+    /// `decide` with the regions read from kept labels (those of `member`), where no
+    /// region holds more than half of the counted cells.
+    fn decide_labelled<const W: usize>(
+        &mut self,
+        geometry: &Geometry<'_, W>,
+        member: Bits<W>,
+        counted: Bits<W>,
+        labels: &RegionLabels,
+    ) -> bool {
+        if member.is_empty() {
+            return false;
+        }
+        let free = geometry.cells.without(member);
+        self.sets.clear();
+        self.count.clear();
+        self.is_group.clear();
+        // A region at a time: its first cell's label, then the cells with it.
+        let mut rest = free;
+        while let Some(c) = rest.first() {
+            let l = labels.label[c];
+            let mut region = Bits::<W>::EMPTY;
+            rest.each(|d| {
+                if labels.label[d] == l {
+                    region.0[d / 64] |= 1 << (d % 64);
+                }
+            });
+            self.push(region, (region & counted).count(), false);
+            rest = rest.without(region);
+        }
+        let half = counted.count() / 2;
+        if self.count.iter().any(|&k| k > half) {
+            return false;
+        }
+        self.decide_on_graph(geometry, member, counted, free)
+    }
+
+    /// The rest of `decide`, once the regions are the graph's first nodes.
+    fn decide_on_graph<const W: usize>(
+        &mut self,
+        geometry: &Geometry<'_, W>,
+        member: Bits<W>,
+        counted: Bits<W>,
+        free: Bits<W>,
+    ) -> bool {
+        let half = counted.count() / 2;
         let regions = self.count.len();
         // The member cells next to a region that are in a group next to a region
         // before it: the groups next to the regions so far are grown as regions
@@ -1366,6 +1455,43 @@ mod tests {
                 w => panic!("{w} words"),
             }
         }
+    }
+
+    /// The test on kept labels (`separates_labelled`) answers as the plain test does,
+    /// on boards of every shape, with member sets of every density and a few counted
+    /// cells, on and off the members.
+    #[test]
+    fn the_test_on_labels_agrees_with_the_plain_one() {
+        let mut rng = crate::engine::rng::Rng::new(21);
+        let (mut separating, mut not) = (0, 0);
+        for (b, adj) in boards().into_iter().take(7) {
+            let words = b.len().div_ceil(64);
+            for round in 0..300 {
+                let density = 1 + round % 7;
+                let (mut member, mut counted) = (vec![0u64; words], vec![0u64; words]);
+                for c in b.cells() {
+                    if rng.below(10) < density {
+                        member[c as usize / 64] |= 1 << (c % 64);
+                    }
+                }
+                for _ in 0..1 + rng.below(7) {
+                    let c = b.cells().nth(rng.below(b.cells().count() as u32) as usize);
+                    let c = c.unwrap();
+                    counted[c as usize / 64] |= 1 << (c % 64);
+                }
+                let labels = RegionLabels::new(&b, adj, &member);
+                let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
+                let slow = separates_slowly(&b, adj, &|c| has(&member, c), &|c| has(&counted, c));
+                let fast = separates_labelled(&b, adj, (&member, &counted), &labels);
+                assert_eq!(fast, slow, "{round}");
+                if slow {
+                    separating += 1;
+                } else {
+                    not += 1;
+                }
+            }
+        }
+        assert!(separating > 100 && not > 100, "{separating} {not}");
     }
 
     /// Region labels brought along one change at a time (a member cell joining, one

@@ -259,43 +259,34 @@ impl State {
 
     /// Evaluates a position condition for `mover`, the terms of each `and` and `or` in
     /// the order given: pass a condition's plan (`Pred::cheapest_first`), so that a
-    /// separation is tested only when the counts and moves leave the answer open.
+    /// separation is tested only when the counts and moves leave the answer open. An
+    /// `and` (an `or`) first looks for a term cheaply known false (true): see
+    /// [`State::settled`].
     pub(super) fn eval(&self, p: &Pred, mover: u8) -> bool {
         match p {
-            Pred::Passes { cmp, value } => cmp.holds(i64::from(self.passes), *value),
-            Pred::Count {
-                whose,
-                piece,
-                cmp,
-                value,
-            } => {
-                let c = self.layer_counts(*piece);
-                let count = i64::from(match whose {
-                    Whose::Own => c[content::of_player(mover) as usize],
-                    Whose::Enemy => c[content::opponent_of(mover) as usize],
-                    Whose::Anyone => c[1..].iter().sum(),
-                });
-                cmp.holds(count, *value)
+            Pred::Passes { .. } | Pred::Count { .. } => {
+                self.settled(p, mover).expect("counts are settled")
             }
             Pred::Separates {
                 whose,
                 piece,
                 counted,
             } => {
-                let who = match whose {
-                    Whose::Enemy => content::opponent_of(mover),
-                    _ => content::of_player(mover),
-                };
+                if self.refuted_by_labels(*whose, *piece, *counted, mover) {
+                    return false;
+                }
+                let who = separating_colour(*whose, mover);
                 let member = self.planes.holding(*piece, who);
-                // One region holding more than half, read from the kept labels.
                 if let (Counted::Pieces(k), Some(i)) = (
                     counted,
                     self.rules.separated.iter().position(|s| s == piece),
                 ) {
-                    let labels = &self.regions[2 * i + usize::from(who - 1)];
-                    if labels.one_holds_most(member, self.planes.occupied(*k)) == Some(true) {
-                        return false;
-                    }
+                    return separation::separates_labelled(
+                        &self.rules.board,
+                        self.rules.board.natural_adjacency(),
+                        (member, self.planes.occupied(*k)),
+                        &self.regions[2 * i + usize::from(who - 1)],
+                    );
                 }
                 separation::separates(
                     &self.rules.board,
@@ -308,9 +299,112 @@ impl State {
             Pred::Not(x) => !self.eval(x, mover),
             // Left to right: the rules hold each condition cheapest term first as well
             // (`ConditionRule::plan`, `Turn::guard_plan`).
-            Pred::And(v) => v.iter().all(|x| self.eval(x, mover)),
-            Pred::Or(v) => v.iter().any(|x| self.eval(x, mover)),
+            Pred::And(v) => self.all_or_any(v, mover, false),
+            Pred::Or(v) => self.all_or_any(v, mover, true),
         }
+    }
+
+    /// Whether the terms `v` all hold (`any` false: an `and`) or one holds (`any`
+    /// true: an `or`): the terms settled cheaply first, in order, then the others.
+    fn all_or_any(&self, v: &[Pred], mover: u8, any: bool) -> bool {
+        // The terms left open by the first pass (the rest, beyond 64, all open).
+        let mut open = 0u64;
+        for (i, x) in v.iter().enumerate() {
+            match self.settled(x, mover) {
+                Some(b) if b == any => return any,
+                Some(_) => {}
+                None => open |= 1u64.checked_shl(i as u32).unwrap_or(0),
+            }
+        }
+        let open_term = |i: usize| i >= 64 || open >> i & 1 == 1;
+        for (i, x) in v.iter().enumerate() {
+            if open_term(i) && self.eval(x, mover) == any {
+                return any;
+            }
+        }
+        !any
+    }
+
+    /// The value of a condition where it is cheap to know: counts and passes; a
+    /// separation the kept region labels refute (one region holds more than half); the
+    /// `and`s and `or`s these settle. `None` where it takes a move search or a
+    /// separation test, so that `... separates ... and no move` searches for a move
+    /// only when the labels leave the separation open.
+    #[inline(always)]
+    fn settled(&self, p: &Pred, mover: u8) -> Option<bool> {
+        match p {
+            Pred::Passes { cmp, value } => Some(cmp.holds(i64::from(self.passes), *value)),
+            Pred::Count {
+                whose,
+                piece,
+                cmp,
+                value,
+            } => {
+                let c = self.layer_counts(*piece);
+                let count = i64::from(match whose {
+                    Whose::Own => c[content::of_player(mover) as usize],
+                    Whose::Enemy => c[content::opponent_of(mover) as usize],
+                    Whose::Anyone => c[1..].iter().sum(),
+                });
+                Some(cmp.holds(count, *value))
+            }
+            Pred::Separates {
+                whose,
+                piece,
+                counted,
+            } => self
+                .refuted_by_labels(*whose, *piece, *counted, mover)
+                .then_some(false),
+            Pred::NoMove => None,
+            _ => self.settled_compound(p, mover),
+        }
+    }
+
+    /// `settled` for a `not`, an `and` or an `or`.
+    fn settled_compound(&self, p: &Pred, mover: u8) -> Option<bool> {
+        match p {
+            Pred::Not(x) => self.settled(x, mover).map(|b| !b),
+            Pred::And(v) => {
+                let mut all = Some(true);
+                for x in v {
+                    match self.settled(x, mover) {
+                        Some(false) => return Some(false),
+                        Some(true) => {}
+                        None => all = None,
+                    }
+                }
+                all
+            }
+            Pred::Or(v) => {
+                let mut any = Some(false);
+                for x in v {
+                    match self.settled(x, mover) {
+                        Some(true) => return Some(true),
+                        Some(false) => {}
+                        None => any = None,
+                    }
+                }
+                any
+            }
+            _ => self.settled(p, mover),
+        }
+    }
+
+    /// Whether the kept region labels of `piece` show that `whose` (for `mover`) has
+    /// no separating group: one region of the board without all their pieces of the
+    /// kind holds more than half of the counted pieces (removing one group only
+    /// joins regions). `false` when the labels are not kept or say nothing.
+    fn refuted_by_labels(&self, whose: Whose, piece: usize, counted: Counted, mover: u8) -> bool {
+        let (Counted::Pieces(k), Some(i)) = (
+            counted,
+            self.rules.separated.iter().position(|&s| s == piece),
+        ) else {
+            return false;
+        };
+        let who = separating_colour(whose, mover);
+        let member = self.planes.holding(piece, who);
+        let labels = &self.regions[2 * i + usize::from(who - 1)];
+        labels.one_holds_most(member, self.planes.occupied(k)) == Some(true)
     }
 
     /// The status for the player to move, in a position nobody has won by the last move.
@@ -365,6 +459,14 @@ impl State {
             NoMove::Impossible => Status::Over(Outcome::Stopped(Claim::MoverCanMove)),
             NoMove::Draw => Status::Over(Outcome::Draw(DrawKind::NoMove)),
         }
+    }
+}
+
+/// The content of the pieces whose separation `whose` asks about, for `mover`.
+fn separating_colour(whose: Whose, mover: u8) -> u8 {
+    match whose {
+        Whose::Enemy => content::opponent_of(mover),
+        _ => content::of_player(mover),
     }
 }
 
