@@ -205,9 +205,12 @@ pub struct Rules {
     /// Whether line moves, separations or the crossing race read the position as bit
     /// sets: the position then keeps them (`engine::planes`) with its cells.
     pub(crate) keep_planes: bool,
-    /// The piece kinds whose groups a condition asks to separate something: the
-    /// position keeps, for each and each player, the regions of the board without
-    /// that player's pieces of the kind (`engine::separation::RegionLabels`).
+    /// The piece kinds whose groups a condition asks to separate pieces: the position
+    /// keeps, for each and each player, the regions of the board without that
+    /// player's pieces of the kind (`engine::separation::RegionLabels`), which answer
+    /// most such tests with a look at the few pieces' labels. (A separation of a
+    /// region's cells, as Omny's stars, is tested from scratch: the labels would need
+    /// the regions' sizes to answer it, so they would only cost their upkeep.)
     pub(crate) separated: Vec<usize>,
     pub(crate) turn_start: Vec<ConditionRule>,
     pub(crate) after_move: Vec<ConditionRule>,

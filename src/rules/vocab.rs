@@ -254,11 +254,15 @@ impl<A> Pred<A> {
         self.has_term(&|p| matches!(p, Pred::Separates { .. }))
     }
 
-    /// The piece kinds whose groups the condition's separations are made of, added
-    /// to `out` (once each).
+    /// The piece kinds whose groups the condition's separations of pieces (`... separates
+    /// pawn`, not a region's cells) are made of, added to `out` (once each).
     pub fn separated_kinds(&self, out: &mut Vec<usize>) {
         match self {
-            Pred::Separates { piece, .. } if !out.contains(piece) => out.push(*piece),
+            Pred::Separates {
+                piece,
+                counted: Counted::Pieces(_),
+                ..
+            } if !out.contains(piece) => out.push(*piece),
             Pred::Not(x) => x.separated_kinds(out),
             Pred::And(v) | Pred::Or(v) => v.iter().for_each(|x| x.separated_kinds(out)),
             _ => {}
