@@ -1,0 +1,411 @@
+//! The regions of the board without one side's member cells, kept with a position
+//! as a label per cell and brought along with each piece placed, moved or removed, so
+//! that most separation tests read a few counted pieces' labels instead of growing
+//! regions (see `RegionLabels`).
+
+use super::geometry::{by_board_words, Bits, Geometry};
+use crate::rules::board::{Board, Cell, Neighbours};
+use crate::rules::Adjacency;
+
+/// The regions of the board without one side's member cells (one player's pieces of
+/// a kind), kept with a position as a label per cell: a separation test then reads
+/// the region of each counted cell instead of growing regions, and answers "no group
+/// separates" at once when one region holds more than half of them (removing fewer
+/// cells than all the members only joins regions). A member cell added splits the
+/// region it was in, where it splits; one removed joins the regions around it. The
+/// labels are a function of the member set: only which cells share one matters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RegionLabels {
+    /// Per grid position, its region's label (member cells and off-board positions
+    /// keep a stale one: they are never read).
+    pub(super) label: Vec<u16>,
+    /// The next label not yet given.
+    pub(super) next: u16,
+    /// On a hex board (six neighbours join groups and regions alike): the member
+    /// cells' groups as a union-find over the grid positions, with one more node, the
+    /// board's outside (edges and holes), which the cells on them join. A member cell
+    /// added between two walls that belong to one group (or both to the outside)
+    /// closes a loop: only then may its region split. Empty on other boards.
+    walls: Vec<u16>,
+}
+
+/// The six hex directions in circular order (consecutive ones are next to each
+/// other), as `Board::around` has them for hex boards.
+const RING: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// The root of `x` in the union-find `parent`, halving the paths on the way.
+#[inline(always)]
+fn find(parent: &mut [u16], mut x: usize) -> usize {
+    while usize::from(parent[x]) != x {
+        let up = usize::from(parent[usize::from(parent[x])]);
+        parent[x] = up as u16;
+        x = up;
+    }
+    x
+}
+
+/// The slots of `nbrs` (a cell's neighbours) whose cells are `free`, as bits.
+#[inline(always)]
+fn open_slots(nbrs: &[Cell], free: impl Fn(Cell) -> bool) -> u32 {
+    let mut open = 0u32;
+    for (i, &m) in nbrs.iter().enumerate().take(8) {
+        open |= u32::from(free(m)) << i;
+    }
+    open
+}
+
+/// The class of the first of the `open` slots (the open slots reached from it through
+/// slots next to each other, `near` as `Neighbours::near`), and how to find the
+/// class of another.
+#[inline(always)]
+fn classes(open: u32, near: &[u8; 8]) -> (u32, impl Fn(u32) -> u32 + '_) {
+    let class_of = move |seed: u32| {
+        let mut class = seed;
+        loop {
+            let mut grown = class;
+            let mut bits = class;
+            while bits != 0 {
+                grown |= u32::from(near[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+            grown &= open;
+            if grown == class {
+                return class;
+            }
+            class = grown;
+        }
+    };
+    (class_of(open & open.wrapping_neg()), class_of)
+}
+
+/// Labels are made afresh before they run out.
+const LAST_LABEL: u16 = u16::MAX - 64;
+
+impl RegionLabels {
+    /// The labels of the regions of `board` without the `member` cells (bit words like
+    /// `Board::on_words`), under `adjacency`.
+    pub fn new(board: &Board, adjacency: Adjacency, member: &[u64]) -> RegionLabels {
+        let mut r = RegionLabels::default();
+        by_board_words!(board, make_labels(&mut r, board, adjacency, member));
+        r
+    }
+
+    /// `cell` has become a member cell (`member` holds it now, and `also` if given,
+    /// a member cell that is to leave next): its region may split.
+    pub fn joined(
+        &mut self,
+        board: &Board,
+        adjacency: Adjacency,
+        (member, also): (&[u64], Option<Cell>),
+        cell: Cell,
+    ) {
+        // The region splits only if the cells around `cell` left in it fall into two
+        // classes or more: looked at before any bit set is made.
+        let nbrs = board.neighbours(adjacency);
+        let around = nbrs.of(cell);
+        let open = open_slots(around, |m| {
+            member[usize::from(m) / 64] >> (m % 64) & 1 == 0 && also != Some(m)
+        });
+        let is_member =
+            |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || also == Some(m);
+        let splits = open & open.wrapping_sub(1) != 0
+            && classes(open, nbrs.near(cell)).0 != open
+            && (self.walls.is_empty() || self.closes_loop(board, cell, &is_member));
+        if !self.walls.is_empty() {
+            self.wall_up(around, open, cell);
+        }
+        if splits {
+            by_board_words!(
+                board,
+                joined_labels(self, board, adjacency, (member, also), cell)
+            );
+        }
+    }
+
+    /// Whether the member cell `cell` (the cells for which `is_member` holds, the
+    /// others around it free) joins two walls of one group, or two walls on the
+    /// outside, around it (hex boards): the walls are the runs of member cells and
+    /// off-board positions around it, each one group (consecutive cells are
+    /// neighbours).
+    fn closes_loop(
+        &mut self,
+        board: &Board,
+        cell: Cell,
+        is_member: &impl Fn(Cell) -> bool,
+    ) -> bool {
+        let outside = self.walls.len() - 1;
+        // Each position around: `None` free, else its wall's root.
+        let mut ring = [None; 6];
+        for (r, &d) in ring.iter_mut().zip(&RING) {
+            *r = match board.step(cell, d) {
+                None => Some(find(&mut self.walls, outside)),
+                Some(m) if is_member(m) => Some(find(&mut self.walls, usize::from(m))),
+                Some(_) => None,
+            };
+        }
+        // From a free position, the root of each run of walls.
+        let start = ring
+            .iter()
+            .position(Option::is_none)
+            .expect("two free cells around");
+        let mut roots = [usize::MAX; 3];
+        let mut runs = 0;
+        let mut last_free = true;
+        for i in 1..=6 {
+            match ring[(start + i) % 6] {
+                None => last_free = true,
+                Some(root) => {
+                    if last_free {
+                        if roots[..runs].contains(&root) {
+                            return true;
+                        }
+                        roots[runs] = root;
+                        runs += 1;
+                    }
+                    last_free = false;
+                }
+            }
+        }
+        false
+    }
+
+    /// Joins the new member cell `cell` to the groups of the member cells around it
+    /// (`around`, its neighbours, those in the `open` slots free) and, with fewer than
+    /// six neighbours (on an edge or by a hole), to the outside (hex boards).
+    fn wall_up(&mut self, around: &[Cell], open: u32, cell: Cell) {
+        let outside = self.walls.len() - 1;
+        let root = find(&mut self.walls, usize::from(cell));
+        for (i, &m) in around.iter().enumerate() {
+            if open >> i & 1 == 0 {
+                let o = find(&mut self.walls, usize::from(m));
+                if o != root {
+                    self.walls[o] = root as u16;
+                }
+            }
+        }
+        if around.len() < RING.len() {
+            let o = find(&mut self.walls, outside);
+            if o != root {
+                self.walls[o] = root as u16;
+            }
+        }
+    }
+
+    /// `cell` is a member cell no longer (`member` is without it now): the regions
+    /// around it and the cell are one.
+    pub fn left(&mut self, board: &Board, adjacency: Adjacency, member: &[u64], cell: Cell) {
+        by_board_words!(board, left_labels(self, board, adjacency, member, cell));
+    }
+
+    /// Whether one region holds more than half of the `counted` cells (bit words; those
+    /// on `member` cells lie in no region); `None` when more than 16 cells are counted.
+    pub fn one_holds_most(&self, member: &[u64], counted: &[u64]) -> Option<bool> {
+        let mut cells = [0u16; 16];
+        let (mut all, mut out) = (0, 0);
+        for (i, (&c, &m)) in counted.iter().zip(member).enumerate() {
+            let mut bits = c;
+            while bits != 0 {
+                if all == 16 {
+                    return None;
+                }
+                all += 1;
+                let b = bits.trailing_zeros();
+                if m >> b & 1 == 0 {
+                    cells[out] = (i * 64) as u16 + b as u16;
+                    out += 1;
+                }
+                bits &= bits - 1;
+            }
+        }
+        let (cells, half) = (&cells[..out], all / 2);
+        Some(cells.iter().any(|&c| {
+            let l = self.label[usize::from(c)];
+            cells
+                .iter()
+                .filter(|&&d| self.label[usize::from(d)] == l)
+                .count() as u32
+                > half
+        }))
+    }
+
+    /// The label of the region of the cell `cell` (not a member cell): cells with the
+    /// same label lie in the same region.
+    pub fn label(&self, cell: Cell) -> u16 {
+        self.label[usize::from(cell)]
+    }
+
+    /// The bytes the labels take.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<RegionLabels>() + self.label.capacity() * 2
+    }
+
+    /// A label not given yet.
+    fn fresh(&mut self) -> u16 {
+        let l = self.next;
+        self.next += 1;
+        l
+    }
+}
+
+fn make_labels<const W: usize>(
+    r: &mut RegionLabels,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    r.make(&geometry, Bits::load(member));
+}
+
+fn joined_labels<const W: usize>(
+    r: &mut RegionLabels,
+    board: &Board,
+    adjacency: Adjacency,
+    (member, also): (&[u64], Option<Cell>),
+    cell: Cell,
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let mut member = Bits::<W>::load(member);
+    if let Some(a) = also {
+        member |= Bits::cell(usize::from(a));
+    }
+    if r.next >= LAST_LABEL {
+        r.make(&geometry, member);
+    } else {
+        r.split(&geometry, usize::from(cell), geometry.cells.without(member));
+    }
+}
+
+fn left_labels<const W: usize>(
+    r: &mut RegionLabels,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+    cell: Cell,
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let member = Bits::<W>::load(member);
+    if r.next >= LAST_LABEL {
+        r.make(&geometry, member);
+    } else {
+        let part = geometry.grow_from(usize::from(cell), geometry.cells.without(member));
+        let l = r.fresh();
+        part.each(|c| r.label[c] = l);
+        // A group may have split: the walls are made afresh.
+        if !r.walls.is_empty() {
+            r.walls.clear();
+            r.walls.extend((0..=board.len()).map(|x| x as u16));
+            r.walls_of(geometry.neighbours, member);
+        }
+    }
+}
+
+impl RegionLabels {
+    /// Joins every member cell to its groups and the outside (`walls` made ready).
+    fn walls_of<const W: usize>(&mut self, nbrs: &Neighbours, member: Bits<W>) {
+        member.each(|c| {
+            let around = nbrs.of(c as Cell);
+            let open = open_slots(around, |m| !member.has(usize::from(m)));
+            self.wall_up(around, open, c as Cell);
+        });
+    }
+
+    /// Labels every region of the board without `member` afresh.
+    fn make<const W: usize>(&mut self, geometry: &Geometry<'_, W>, member: Bits<W>) {
+        self.label.clear();
+        self.label.resize(64 * W, 0);
+        self.next = 0;
+        self.walls.clear();
+        if geometry.hex {
+            let n = geometry.board.len();
+            self.walls.extend((0..=n).map(|x| x as u16));
+            self.walls_of(geometry.neighbours, member);
+        }
+        let free = geometry.cells.without(member);
+        let mut rest = free;
+        while let Some(c) = rest.first() {
+            let part = geometry.grow_from(c, free);
+            let l = self.fresh();
+            part.each(|c| self.label[c] = l);
+            rest = rest.without(part);
+        }
+    }
+
+    /// Takes the cell `d` out of its region (`free` is the board without the member
+    /// cells, `d` now among them): the region's cells next to `d` fall into classes
+    /// (those next to each other), and with two classes or more the region may split.
+    /// Parts grow from each class in step, joining where they meet; a part that stops
+    /// growing is a piece of its own, and the work ends when one part is still
+    /// growing (the rest of the region, which keeps its label): it costs in
+    /// proportion to the pieces split off, not to the region.
+    fn split<const W: usize>(&mut self, geometry: &Geometry<'_, W>, d: usize, free: Bits<W>) {
+        let nbrs = geometry.neighbours.of(d as Cell);
+        let near = geometry.neighbours.near(d as Cell);
+        let open = open_slots(nbrs, |m| free.has(m as usize));
+        let (first, class_of) = classes(open, near);
+        if first == open {
+            return;
+        }
+        let mut parts = [Bits::<W>::EMPTY; 8];
+        let mut n = 0;
+        let mut class = first;
+        let mut rest = open;
+        loop {
+            rest &= !class;
+            let mut bits = class;
+            while bits != 0 {
+                let m = nbrs[bits.trailing_zeros() as usize] as usize;
+                parts[n].0[m / 64] |= 1 << (m % 64);
+                bits &= bits - 1;
+            }
+            n += 1;
+            if rest == 0 {
+                break;
+            }
+            class = class_of(rest & rest.wrapping_neg());
+        }
+        // Parts grown in step: `parts[..live]` are still growing, `parts[live..n]`
+        // have stopped (each a whole region). The region keeps its label in the part
+        // left growing.
+        let mut live = n;
+        while live > 1 {
+            let mut p = 0;
+            while p < live {
+                let next = geometry.spread_in(parts[p], free);
+                if next == parts[p] {
+                    // Stopped: moved behind the growing ones.
+                    live -= 1;
+                    parts.swap(p, live);
+                    continue;
+                }
+                parts[p] = next;
+                p += 1;
+            }
+            // Growing parts that meet are one.
+            let mut p = 0;
+            while p < live {
+                let mut q = p + 1;
+                while q < live {
+                    if (parts[p] & parts[q]).is_empty() {
+                        q += 1;
+                    } else {
+                        parts[p] |= parts[q];
+                        live -= 1;
+                        parts.swap(q, live);
+                        // The stopped part moved to `live` goes back behind.
+                        parts.swap(live, n - 1);
+                        n -= 1;
+                    }
+                }
+                p += 1;
+            }
+        }
+        // The stopped parts are regions split off (if none is growing any more, the
+        // first keeps the label).
+        for part in &parts[live.max(1)..n] {
+            let l = self.next;
+            self.next += 1;
+            part.each(|c| self.label[c] = l);
+        }
+    }
+}
