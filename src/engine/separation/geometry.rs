@@ -7,7 +7,6 @@
 //! parts of a few cells. The masks (the board's cells, its columns' ends, each
 //! adjacency's offsets) are the board's own.
 
-use super::Cells;
 use crate::engine::grid_bits;
 use crate::rules::board::{Board, Cell, Neighbours};
 use crate::rules::Adjacency;
@@ -223,18 +222,6 @@ pub(super) fn bits_where<const W: usize>(
         out.0[sixty_fours.len()] = bits;
     }
     out
-}
-
-/// The cells of `set`, on `board`.
-pub(super) fn read<const W: usize>(board: &Board, set: Cells) -> Bits<W> {
-    let bits = match set {
-        Cells::Holding(layer, code) => layer_bits(layer, Some(code)),
-        Cells::Occupied(layer) => layer_bits(layer, None),
-        Cells::Words(words) => Bits::load(words),
-        Cells::Region(bit) => Bits::load(board.region_words(bit)),
-        Cells::All => Bits::load(board.on_words()),
-    };
-    bits & Bits::load(board.on_words())
 }
 
 /// What growing a part of the board needs: the board's masks for one adjacency.

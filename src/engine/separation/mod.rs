@@ -20,7 +20,7 @@ mod labels;
 
 pub use labels::RegionLabels;
 
-use geometry::{by_board_words, read, Bits, Geometry};
+use geometry::{by_board_words, layer_bits, Bits, Geometry};
 
 use crate::engine::planes::Planes;
 use crate::rules::board::Board;
@@ -149,6 +149,18 @@ fn run_labelled<const W: usize>(
         counted,
         labels,
     )
+}
+
+/// The cells of `set`, on `board`.
+fn read<const W: usize>(board: &Board, set: Cells) -> Bits<W> {
+    let bits = match set {
+        Cells::Holding(layer, code) => layer_bits(layer, Some(code)),
+        Cells::Occupied(layer) => layer_bits(layer, None),
+        Cells::Words(words) => Bits::load(words),
+        Cells::Region(bit) => Bits::load(board.region_words(bit)),
+        Cells::All => Bits::load(board.on_words()),
+    };
+    bits & Bits::load(board.on_words())
 }
 
 /// Reused buffers, so that a playout's turn-start checks do not allocate.
@@ -533,7 +545,6 @@ fn separates_slowly(
 
 #[cfg(test)]
 mod tests {
-    use super::geometry::layer_bits;
     use super::*;
     use crate::rules::BoardShape;
 
