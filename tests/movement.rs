@@ -539,3 +539,49 @@ fn a_slide_across_a_hole_is_refused_with_a_reason() {
     assert_eq!(why_text(&s, "c4-e4"), "c4-e4 leaves the board on the way");
     assert_eq!(why_text(&s, "c4-c6"), "legal");
 }
+
+#[test]
+fn conditions_with_or_not_and_no_move_hold_as_written() {
+    // A 7-cell hexagon filled in turn; each variant's turn-start check mixes a count
+    // (settled at once) with `no move` (a move search), so the terms known cheaply
+    // must not change what the whole condition says.
+    let play = |check: &str, plies: usize| {
+        let text = format!(
+            "game \"Fill\"\nplayers black white\nboard hexagon 2\npiece disk\n\
+             turn: place disk on empty\nat turn start: {check}\nno move: draw\n"
+        );
+        let rules = weft::load_str("fill.game", &text, &Overrides::default())
+            .unwrap()
+            .rules;
+        let mut s = State::new(rules);
+        for _ in 0..plies {
+            let m = s.legal_moves()[0];
+            s = s.play(m).unwrap();
+        }
+        s.outcome()
+    };
+    // `or`: the count never holds, so the mover wins only when it cannot move (White,
+    // at the full board), instead of the draw `no move` gives.
+    assert_eq!(play("win if count own disk >= 9 or no move", 6), None);
+    assert_eq!(
+        play("win if count own disk >= 9 or no move", 7),
+        Some(Outcome::Win(1))
+    );
+    // `or` settled by its count: Black wins at its third turn, moves or not.
+    assert_eq!(play("win if count own disk >= 2 or no move", 3), None);
+    assert_eq!(
+        play("win if count own disk >= 2 or no move", 4),
+        Some(Outcome::Win(0))
+    );
+    // `not` of an `and` the count settles false: true at once, Black loses before
+    // its first move.
+    assert_eq!(
+        play("lose if not (count own disk >= 1 and no move)", 0),
+        Some(Outcome::Win(1))
+    );
+    // ... and of one whose count holds, so the move search decides: `lose if no move`
+    // in other words. White cannot move at the full board and loses.
+    let check = "lose if not (count own disk >= 0 and not no move)";
+    assert_eq!(play(check, 6), None);
+    assert_eq!(play(check, 7), Some(Outcome::Win(0)));
+}
