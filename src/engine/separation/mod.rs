@@ -202,9 +202,7 @@ impl Scratch {
         }
         let half = counted.count() / 2;
         let free = geometry.cells.without(member);
-        self.sets.clear();
-        self.count.clear();
-        self.is_group.clear();
+        self.clear_graph();
         // The counted cells outside the regions grown so far: once at most half are
         // left, no region can hold more than half.
         let mut todo = counted & free;
@@ -239,9 +237,7 @@ impl Scratch {
             return false;
         }
         let free = geometry.cells.without(member);
-        self.sets.clear();
-        self.count.clear();
-        self.is_group.clear();
+        self.clear_graph();
         // A region at a time: its first cell's label, then the cells with it.
         let mut rest = free;
         while let Some(c) = rest.first() {
@@ -293,6 +289,13 @@ impl Scratch {
         self.add_parts(geometry, again | (counted & member), member, counted, true);
         self.link(geometry, regions, free);
         self.some_group_splits(half)
+    }
+
+    /// Empties the graph's nodes for a new test.
+    fn clear_graph(&mut self) {
+        self.sets.clear();
+        self.count.clear();
+        self.is_group.clear();
     }
 
     fn push<const W: usize>(&mut self, set: Bits<W>, count: u32, is_group: bool) {

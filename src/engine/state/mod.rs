@@ -434,8 +434,15 @@ impl State {
     /// The regions of the board without `colour`'s pieces of kind `kind`, where a
     /// separation condition reads them (see [`RegionLabels`]).
     pub fn region_labels(&self, kind: usize, colour: usize) -> Option<&RegionLabels> {
+        self.regions.get(self.labels_slot(kind)? + colour)
+    }
+
+    /// Where the region labels of kind `kind` start in `regions` (black's, then
+    /// white's), if they are kept.
+    #[inline]
+    fn labels_slot(&self, kind: usize) -> Option<usize> {
         let i = self.rules.separated.iter().position(|&k| k == kind)?;
-        self.regions.get(2 * i + colour)
+        Some(2 * i)
     }
 
     /// The position as bit sets, where the rules read them (see [`Planes`]).

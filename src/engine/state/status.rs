@@ -224,7 +224,7 @@ impl State {
     /// piece joined first (with the cell it left still counted as its), then the cell
     /// it left, each from labels right for the set of the moment.
     pub(super) fn relabel_move(&mut self, k: usize, changes: [(Cell, u8, u8); 2]) {
-        let Some(i) = self.rules.separated.iter().position(|&s| s == k) else {
+        let Some(slot) = self.labels_slot(k) else {
             return;
         };
         let b = &self.rules.board;
@@ -236,13 +236,13 @@ impl State {
                     .find(|&&(_, w, n)| w == now && n != now)
                     .map(|&(d, _, _)| d);
                 let member = self.planes.holding(k, now);
-                self.regions[2 * i + usize::from(p)].joined(b, adjacency, (member, leaving), c);
+                self.regions[slot + usize::from(p)].joined(b, adjacency, (member, leaving), c);
             }
         }
         for &(c, was, now) in &changes {
             if let (true, Some(p)) = (was != now, content::owner(was)) {
                 let member = self.planes.holding(k, was);
-                self.regions[2 * i + usize::from(p)].left(b, adjacency, member, c);
+                self.regions[slot + usize::from(p)].left(b, adjacency, member, c);
             }
         }
     }
@@ -250,42 +250,48 @@ impl State {
     /// Labels the regions of kind `k` (if kept) afresh, after changes not followed
     /// one cell at a time.
     pub(super) fn relabel_all(&mut self, k: usize) {
-        if let Some(i) = self.rules.separated.iter().position(|&s| s == k) {
+        if let Some(slot) = self.labels_slot(k) {
             for colour in 0..2u8 {
-                self.regions[2 * i + colour as usize] = self.labels_afresh(k, colour);
+                self.regions[slot + colour as usize] = self.labels_afresh(k, colour);
             }
         }
     }
 
     /// Evaluates a position condition for `mover`, the terms of each `and` and `or` in
     /// the order given: pass a condition's plan (`Pred::cheapest_first`), so that a
-    /// separation is tested only when the counts and moves leave the answer open. An
-    /// `and` (an `or`) first looks for a term cheaply known false (true): see
-    /// [`State::settled`].
+    /// separation is tested only when the counts and moves leave the answer open. What
+    /// is cheap to know is settled first (see [`State::settled`]): an `and` (an `or`)
+    /// first looks for a term cheaply known false (true).
     pub(super) fn eval(&self, p: &Pred, mover: u8) -> bool {
         match p {
-            Pred::Passes { .. } | Pred::Count { .. } => {
-                self.settled(p, mover).expect("counts are settled")
-            }
+            Pred::Not(x) => !self.eval(x, mover),
+            Pred::And(v) => self.all_or_any(v, mover, false),
+            Pred::Or(v) => self.all_or_any(v, mover, true),
+            _ => self
+                .settled(p, mover)
+                .unwrap_or_else(|| self.eval_open(p, mover)),
+        }
+    }
+
+    /// `eval` for a condition `settled` has left open: a separation the labels do not
+    /// refute, a move search, the `and`s and `or`s of those.
+    fn eval_open(&self, p: &Pred, mover: u8) -> bool {
+        match p {
             Pred::Separates {
                 whose,
                 piece,
                 counted,
             } => {
-                if self.refuted_by_labels(*whose, *piece, *counted, mover) {
-                    return false;
-                }
                 let who = separating_colour(*whose, mover);
                 let member = self.planes.holding(*piece, who);
-                if let (Counted::Pieces(k), Some(i)) = (
-                    counted,
-                    self.rules.separated.iter().position(|s| s == piece),
-                ) {
+                if let (Counted::Pieces(k), Some(labels)) =
+                    (counted, self.region_labels(*piece, usize::from(who - 1)))
+                {
                     return separation::separates_labelled(
                         &self.rules.board,
                         self.rules.board.natural_adjacency(),
                         (member, self.planes.occupied(*k)),
-                        &self.regions[2 * i + usize::from(who - 1)],
+                        labels,
                     );
                 }
                 separation::separates(
@@ -296,11 +302,14 @@ impl State {
                 )
             }
             Pred::NoMove => !self.has_move(mover),
-            Pred::Not(x) => !self.eval(x, mover),
+            Pred::Not(x) => !self.eval_open(x, mover),
             // Left to right: the rules hold each condition cheapest term first as well
             // (`ConditionRule::plan`, `Turn::guard_plan`).
             Pred::And(v) => self.all_or_any(v, mover, false),
             Pred::Or(v) => self.all_or_any(v, mover, true),
+            Pred::Passes { .. } | Pred::Count { .. } => {
+                self.settled(p, mover).expect("counts are settled")
+            }
         }
     }
 
@@ -316,9 +325,14 @@ impl State {
                 None => open |= 1u64.checked_shl(i as u32).unwrap_or(0),
             }
         }
-        let open_term = |i: usize| i >= 64 || open >> i & 1 == 1;
         for (i, x) in v.iter().enumerate() {
-            if open_term(i) && self.eval(x, mover) == any {
+            // An open term is known not settled; past 64, `eval` settles it again.
+            let holds = match i {
+                0..64 if open >> i & 1 == 0 => continue,
+                0..64 => self.eval_open(x, mover),
+                _ => self.eval(x, mover),
+            };
+            if holds == any {
                 return any;
             }
         }
@@ -362,32 +376,22 @@ impl State {
 
     /// `settled` for a `not`, an `and` or an `or`.
     fn settled_compound(&self, p: &Pred, mover: u8) -> Option<bool> {
-        match p {
-            Pred::Not(x) => self.settled(x, mover).map(|b| !b),
-            Pred::And(v) => {
-                let mut all = Some(true);
-                for x in v {
-                    match self.settled(x, mover) {
-                        Some(false) => return Some(false),
-                        Some(true) => {}
-                        None => all = None,
-                    }
-                }
-                all
+        let (v, any) = match p {
+            Pred::Not(x) => return self.settled(x, mover).map(|b| !b),
+            Pred::And(v) => (v, false),
+            Pred::Or(v) => (v, true),
+            _ => unreachable!("a single term is settled by `settled`"),
+        };
+        // Known when one term settles it, or when every term is known.
+        let mut known = Some(!any);
+        for x in v {
+            match self.settled(x, mover) {
+                Some(b) if b == any => return Some(any),
+                Some(_) => {}
+                None => known = None,
             }
-            Pred::Or(v) => {
-                let mut any = Some(false);
-                for x in v {
-                    match self.settled(x, mover) {
-                        Some(true) => return Some(true),
-                        Some(false) => {}
-                        None => any = None,
-                    }
-                }
-                any
-            }
-            _ => self.settled(p, mover),
         }
+        known
     }
 
     /// Whether the kept region labels of `piece` show that `whose` (for `mover`) has
@@ -395,16 +399,14 @@ impl State {
     /// kind holds more than half of the counted pieces (removing one group only
     /// joins regions). `false` when the labels are not kept or say nothing.
     fn refuted_by_labels(&self, whose: Whose, piece: usize, counted: Counted, mover: u8) -> bool {
-        let (Counted::Pieces(k), Some(i)) = (
-            counted,
-            self.rules.separated.iter().position(|&s| s == piece),
-        ) else {
+        let who = separating_colour(whose, mover);
+        let (Counted::Pieces(k), Some(labels)) =
+            (counted, self.region_labels(piece, usize::from(who - 1)))
+        else {
             return false;
         };
-        let who = separating_colour(whose, mover);
-        let member = self.planes.holding(piece, who);
-        let labels = &self.regions[2 * i + usize::from(who - 1)];
-        labels.one_holds_most(member, self.planes.occupied(k)) == Some(true)
+        labels.one_holds_most(self.planes.holding(piece, who), self.planes.occupied(k))
+            == Some(true)
     }
 
     /// The status for the player to move, in a position nobody has won by the last move.
