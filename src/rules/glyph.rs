@@ -627,26 +627,40 @@ impl Matchers {
     /// The index of an anchor whose glyph the position `cells` holds around `cell`,
     /// assuming `cells[cell]` holds the mover's stone (or is about to): the first, in
     /// anchor order.
-    #[inline]
+    #[inline(always)]
     fn find(&self, cells: &[u8], cell: Cell) -> Option<usize> {
         let base = cell as usize;
         // Reads go to the last cell at most: the compiler then needs no bounds test
         // (and no branch) per read.
         let last = cells.len().checked_sub(1)?;
+        // Positions off the board (or wrapped to another row) are read only by anchors
+        // that do not fit here, which `fits` has already dropped: any value will do
+        // (those past either end read the last cell).
+        let keep = |r: &Read| {
+            let v = cells[base.wrapping_add(r.offset as isize as usize).min(last)] & 3;
+            r.keep[v as usize]
+        };
         for ch in &self.chunks {
             let mut alive = ch.fits[base];
-            // A few reads cost less than the branch that would stop early, which a legal
-            // placement mispredicts once.
-            let early = ch.reads.len() > SHORT;
-            for r in &ch.reads {
-                if early && alive == 0 {
-                    break;
+            if ch.reads.len() <= SHORT {
+                // A few reads cost less than the branch that would stop early, which a
+                // legal placement mispredicts once.
+                for r in &ch.reads {
+                    alive &= keep(r);
                 }
-                // Positions off the board (or wrapped to another row) are read only by
-                // anchors that do not fit here, which `fits` has already dropped: any
-                // value will do (those past either end read the last cell).
-                let v = cells[base.wrapping_add(r.offset as isize as usize).min(last)] & 3;
-                alive &= r.keep[v as usize];
+            } else {
+                // Longer lists stop early, looking once every four reads: a read
+                // costs less than the loop's test and branch around it.
+                let (quads, rest) = ch.reads.as_chunks::<4>();
+                for q in quads {
+                    if alive == 0 {
+                        break;
+                    }
+                    alive &= keep(&q[0]) & keep(&q[1]) & keep(&q[2]) & keep(&q[3]);
+                }
+                for r in rest {
+                    alive &= keep(r);
+                }
             }
             if alive != 0 {
                 return Some(ch.first as usize + alive.trailing_zeros() as usize);
