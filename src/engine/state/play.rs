@@ -458,7 +458,7 @@ impl State {
 
     /// Adds the stone just placed on `cell` to the union-find: whether it closed a ring
     /// (decided before the groups join) and the regions its group touches now.
-    #[inline]
+    #[inline(always)]
     fn join_groups(&mut self, cell: Cell, mover: u8) -> goals::Placed {
         let rules = &*self.rules;
         let n = rules.board.len();
