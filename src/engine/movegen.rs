@@ -299,7 +299,8 @@ impl<'a> View<'a> {
             && (kind != 0
                 || self.rules.glyphs.is_empty()
                 || self.rules.glyphs_after_turn
-                || !self.rules.matchers[stone as usize].forbids(&self.cells[..self.n()], cell))
+                || !self.rules.matchers[stone as usize]
+                    .forbids_apart(&self.cells[..self.n()], cell))
             && self
                 .rules
                 .capture
