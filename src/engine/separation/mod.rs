@@ -221,7 +221,7 @@ impl Scratch {
         }
         // The other regions.
         self.add_parts(geometry, free.without(grown), free, counted, false);
-        self.decide_on_graph(geometry, member, counted, free)
+        self.decide_on_graph(geometry, member, counted, (free, half))
     }
 
     /// `decide` with the regions read from kept labels (those of `member`), where no
@@ -255,18 +255,18 @@ impl Scratch {
         if self.count.iter().any(|&k| k > half) {
             return false;
         }
-        self.decide_on_graph(geometry, member, counted, free)
+        self.decide_on_graph(geometry, member, counted, (free, half))
     }
 
-    /// The rest of `decide`, once the regions are the graph's first nodes.
+    /// The rest of `decide`, once the regions (of `free`, the cells without
+    /// `member`) are the graph's first nodes; `half` is half of the counted cells.
     fn decide_on_graph<const W: usize>(
         &mut self,
         geometry: &Geometry<'_, W>,
         member: Bits<W>,
         counted: Bits<W>,
-        free: Bits<W>,
+        (free, half): (Bits<W>, u32),
     ) -> bool {
-        let half = counted.count() / 2;
         let regions = self.count.len();
         // The member cells next to a region that are in a group next to a region
         // before it: the groups next to the regions so far are grown as regions

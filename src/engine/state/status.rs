@@ -282,24 +282,19 @@ impl State {
                 piece,
                 counted,
             } => {
-                let who = separating_colour(*whose, mover);
-                let member = self.planes.holding(*piece, who);
-                if let (Counted::Pieces(k), Some(labels)) =
-                    (counted, self.region_labels(*piece, usize::from(who - 1)))
-                {
-                    return separation::separates_labelled(
-                        &self.rules.board,
-                        self.rules.board.natural_adjacency(),
-                        (member, self.planes.occupied(*k)),
-                        labels,
-                    );
+                let (member, kept) = self.separation_inputs(*whose, *piece, *counted, mover);
+                let (board, adjacency) = (&self.rules.board, self.rules.board.natural_adjacency());
+                match kept {
+                    Some((counted, labels)) => {
+                        separation::separates_labelled(board, adjacency, (member, counted), labels)
+                    }
+                    None => separation::separates(
+                        board,
+                        adjacency,
+                        Cells::Words(member),
+                        Cells::counted_in(*counted, &self.planes),
+                    ),
                 }
-                separation::separates(
-                    &self.rules.board,
-                    self.rules.board.natural_adjacency(),
-                    Cells::Words(member),
-                    Cells::counted_in(*counted, &self.planes),
-                )
             }
             Pred::NoMove => !self.has_move(mover),
             Pred::Not(x) => !self.eval_open(x, mover),
@@ -316,15 +311,10 @@ impl State {
     /// Whether the terms `v` all hold (`any` false: an `and`) or one holds (`any`
     /// true: an `or`): the terms settled cheaply first, in order, then the others.
     fn all_or_any(&self, v: &[Pred], mover: u8, any: bool) -> bool {
-        // The terms left open by the first pass (the rest, beyond 64, all open).
-        let mut open = 0u64;
-        for (i, x) in v.iter().enumerate() {
-            match self.settled(x, mover) {
-                Some(b) if b == any => return any,
-                Some(_) => {}
-                None => open |= 1u64.checked_shl(i as u32).unwrap_or(0),
-            }
-        }
+        let open = match self.settle_terms(v, mover, any) {
+            Ok(known) => return known,
+            Err(open) => open,
+        };
         for (i, x) in v.iter().enumerate() {
             // An open term is known not settled; past 64, `eval` settles it again.
             let holds = match i {
@@ -382,16 +372,31 @@ impl State {
             Pred::Or(v) => (v, true),
             _ => unreachable!("a single term is settled by `settled`"),
         };
-        // Known when one term settles it, or when every term is known.
-        let mut known = Some(!any);
-        for x in v {
+        self.settle_terms(v, mover, any).ok()
+    }
+
+    /// The terms `v` of an `and` (`any` false) or an `or` (`any` true) settled
+    /// cheaply, in order: the whole term's value when one term settles it or every
+    /// term is known, else the terms left open (bit `i` for term `i`; those beyond 64
+    /// are not marked, and are taken as open).
+    #[inline(always)]
+    fn settle_terms(&self, v: &[Pred], mover: u8, any: bool) -> Result<bool, u64> {
+        let (mut open, mut known) = (0u64, true);
+        for (i, x) in v.iter().enumerate() {
             match self.settled(x, mover) {
-                Some(b) if b == any => return Some(any),
+                Some(b) if b == any => return Ok(any),
                 Some(_) => {}
-                None => known = None,
+                None => {
+                    open |= 1u64.checked_shl(i as u32).unwrap_or(0);
+                    known = false;
+                }
             }
         }
-        known
+        if known {
+            Ok(!any)
+        } else {
+            Err(open)
+        }
     }
 
     /// Whether the kept region labels of `piece` show that `whose` (for `mover`) has
@@ -399,14 +404,34 @@ impl State {
     /// kind holds more than half of the counted pieces (removing one group only
     /// joins regions). `false` when the labels are not kept or say nothing.
     fn refuted_by_labels(&self, whose: Whose, piece: usize, counted: Counted, mover: u8) -> bool {
+        match self.separation_inputs(whose, piece, counted, mover) {
+            (member, Some((counted, labels))) => {
+                labels.one_holds_most(member, counted) == Some(true)
+            }
+            _ => false,
+        }
+    }
+
+    /// What a separation (`whose` `piece` separates `counted`, for `mover`) reads:
+    /// the member cells' words, and, when the position keeps their region labels, the
+    /// counted pieces' words with the labels.
+    #[inline(always)]
+    fn separation_inputs(
+        &self,
+        whose: Whose,
+        piece: usize,
+        counted: Counted,
+        mover: u8,
+    ) -> (&[u64], Option<(&[u64], &RegionLabels)>) {
         let who = separating_colour(whose, mover);
-        let (Counted::Pieces(k), Some(labels)) =
-            (counted, self.region_labels(piece, usize::from(who - 1)))
-        else {
-            return false;
+        let member = self.planes.holding(piece, who);
+        let kept = match counted {
+            Counted::Pieces(k) => self
+                .region_labels(piece, usize::from(who - 1))
+                .map(|labels| (self.planes.occupied(k), labels)),
+            _ => None,
         };
-        labels.one_holds_most(self.planes.holding(piece, who), self.planes.occupied(k))
-            == Some(true)
+        (member, kept)
     }
 
     /// The status for the player to move, in a position nobody has won by the last move.
