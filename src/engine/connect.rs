@@ -82,19 +82,19 @@ impl UnionFind {
     #[inline]
     pub fn add(&mut self, cell: Cell, cells: &[u8], nbrs: &Neighbours, regions: u32) -> u32 {
         match nbrs.stride() {
-            4 => self.add_in::<4>(cell, cells, nbrs, regions),
-            6 => self.add_in::<6>(cell, cells, nbrs, regions),
-            _ => self.add_in::<8>(cell, cells, nbrs, regions),
+            4 => self.add_near::<4>(cell, cells, nbrs.padded::<4>(cell), regions),
+            6 => self.add_near::<6>(cell, cells, nbrs.padded::<6>(cell), regions),
+            _ => self.add_near::<8>(cell, cells, nbrs.padded::<8>(cell), regions),
         }
     }
 
-    /// `add` with the neighbours in `S` slots (`Neighbours::padded`).
+    /// `add` with `cell`'s neighbours in `S` slots, as `Neighbours::padded` gives them.
     #[inline(always)]
-    fn add_in<const S: usize>(
+    pub fn add_near<const S: usize>(
         &mut self,
         cell: Cell,
         cells: &[u8],
-        nbrs: &Neighbours,
+        near: &[Cell; S],
         regions: u32,
     ) -> u32 {
         let v = cells[cell as usize];
@@ -106,7 +106,7 @@ impl UnionFind {
         // at the first.
         let mut alike = [0 as Cell; S];
         let mut k = 0;
-        for &n in nbrs.padded::<S>(cell) {
+        for &n in near {
             alike[k % S] = n;
             k += usize::from(cells[n as usize] == v);
         }

@@ -79,6 +79,14 @@ impl Neighbours {
         let at = cell as usize * S;
         self.slots[at..at + S].try_into().expect("S is the stride")
     }
+
+    /// Every cell's `padded` slots, by cell id (`S` is `stride()`): for loops that
+    /// look the table up once and then index it per cell.
+    #[inline(always)]
+    pub fn padded_rows<const S: usize>(&self) -> &[[Cell; S]] {
+        debug_assert_eq!(S, self.stride);
+        self.slots.as_chunks::<S>().0
+    }
 }
 
 /// A board: its cells, names, adjacencies and regions.

@@ -285,15 +285,12 @@ impl State {
         while self.ply < max_plies {
             let mv = match (plain_goal, self.status) {
                 // A plain goal is only derived for simple placement rules.
-                (Some(goal), Status::Ongoing | Status::Open) => match self.random_placement(rng) {
-                    Some(mv @ Move::Place(cell)) => {
-                        visit(self, mv);
-                        self.apply_plain_placement(cell, goal);
-                        moves += 1;
-                        continue;
+                (Some(goals), Status::Ongoing | Status::Open) => {
+                    match self.play_placements(rng, max_plies, goals, &mut visit, &mut moves) {
+                        Some(found) => self.settle_draw(found),
+                        None => continue,
                     }
-                    found => self.settle_draw(found),
-                },
+                }
                 _ => self.random_move(rng),
             };
             let Some(mv) = mv else { break };
@@ -302,28 +299,6 @@ impl State {
             moves += 1;
         }
         moves
-    }
-
-    /// Simple placement games: placements drawn from the empty cells without
-    /// replacement until one is legal, with the swap (when available) as one more
-    /// candidate that is always legal. `None` when there is no legal move.
-    #[inline(always)]
-    pub(super) fn random_placement(&mut self, rng: &mut Rng) -> Option<Move> {
-        let swap = usize::from(self.swap_available());
-        let mut k = self.empty.len();
-        while k + swap > 0 {
-            let i = rng.below((k + swap) as u32) as usize;
-            if i == k {
-                return Some(Move::Swap);
-            }
-            let c = self.empty[i];
-            if self.placement_ok(c, self.to_move) {
-                return Some(Move::Place(c));
-            }
-            k -= 1;
-            self.swap_empty(i, k);
-        }
-        None
     }
 
     /// Other games: a move drawn without listing them all (see `sample`), else every
@@ -349,13 +324,6 @@ impl State {
         self.turn_moves(self.to_move, &mut moves);
         moves.extend_from_slice(extras);
         (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
-    }
-
-    pub(super) fn swap_empty(&mut self, i: usize, j: usize) {
-        let (a, b) = (self.empty[i], self.empty[j]);
-        self.empty.swap(i, j);
-        self.empty_pos[a as usize] = j as u16;
-        self.empty_pos[b as usize] = i as u16;
     }
 
     pub(super) fn remove_empty(&mut self, cell: Cell) {

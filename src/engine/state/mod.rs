@@ -7,9 +7,10 @@
 //! happens in one place, `apply`.
 //!
 //! The methods are grouped by concern: [`setup`] makes positions, [`legal`] says what
-//! may be played, [`play`] plays it, [`status`] says where play stands.
+//! may be played, [`play`] plays it, [`placements`] draws and plays placements, [`status`] says where play stands.
 
 mod legal;
+mod placements;
 mod play;
 mod setup;
 mod status;

@@ -191,29 +191,6 @@ impl State {
         };
     }
 
-    /// `apply` for rules with a `plain_goal` (see `Rules::plain_goal`): the same steps
-    /// as the general path's simple placement, without the checks those rules lack.
-    #[inline(always)]
-    pub(super) fn apply_plain_placement(&mut self, cell: Cell, goal: [crate::rules::PlainGoal; 2]) {
-        let mover = self.to_move;
-        let code = content::of_player(mover);
-        self.write_stone(cell, code);
-        self.remove_empty(cell);
-        self.to_move = 1 - mover;
-        let placed = self.join_groups(cell, mover);
-        self.ply += 1;
-        self.last = Some(Move::Place(cell));
-        let goal = goal[mover as usize];
-        if goal.test.made(placed.regions) {
-            let verdict = self.rules.goals[goal.index as usize].verdict;
-            self.decided_by = Some(Decider::Goal(goal.index));
-            self.status = Status::Over(status::verdict_for(verdict, mover));
-        } else {
-            self.decided_by = None;
-            self.status = self.next_status();
-        }
-    }
-
     /// Plays the steps of a turn (the general path) for `mover`, captures, groups and
     /// the crossing race included, and passes the turn; returns what the goals decide.
     /// Sets `hash` to the position's hash when the captures worked it out.
@@ -305,7 +282,7 @@ impl State {
 
     /// `set_stone` for rules that keep no region labels (those with a plain goal).
     #[inline(always)]
-    fn write_stone(&mut self, cell: Cell, code: u8) {
+    pub(super) fn write_stone(&mut self, cell: Cell, code: u8) {
         self.cells[cell as usize] = code;
         self.planes.write(0, cell, code);
     }

@@ -1,0 +1,213 @@
+//! Random placements for simple placement games: the draw among the empty cells, and
+//! the loop that plays one placement after another for rules with a plain goal
+//! (`Rules::plain_goal`) with the rules' tables looked up once per run instead of once
+//! per move.
+//!
+//! The loop plays the same moves, from the same random numbers, as drawing and
+//! applying them one at a time would; it only keeps what does not change during a
+//! game (the neighbour table and its width, the region sets, the matchers) out of the
+//! per-move work.
+
+use super::*;
+use crate::rules::glyph::Matchers;
+use crate::rules::PlainGoal;
+
+/// What a draw among the empty cells found.
+enum Drawn {
+    /// The empty cell at this index of `State::empty`, legal for the mover.
+    At(usize),
+    /// The swap (drawn as one more candidate when available).
+    Swap,
+    /// No legal placement, and no swap.
+    Nothing,
+}
+
+/// Draws a placement from the empty cells without replacement until one is legal for
+/// `matchers`, with the swap (when `swap`) as one more candidate that is always legal:
+/// uniform over the legal moves. The cells tested and found illegal are moved to the
+/// end of `empty`.
+#[inline(always)]
+fn draw(
+    empty: &mut [Cell],
+    empty_pos: &mut [u16],
+    cells: &[u8],
+    matchers: &Matchers,
+    swap: bool,
+    rng: &mut Rng,
+) -> Drawn {
+    let swap = usize::from(swap);
+    let mut k = empty.len();
+    while k + swap > 0 {
+        let i = rng.below((k + swap) as u32) as usize;
+        if i == k {
+            return Drawn::Swap;
+        }
+        let c = empty[i];
+        if !matchers.forbids(cells, c) {
+            return Drawn::At(i);
+        }
+        k -= 1;
+        let last = empty[k];
+        empty.swap(i, k);
+        empty_pos[c as usize] = k as u16;
+        empty_pos[last as usize] = i as u16;
+    }
+    Drawn::Nothing
+}
+
+/// How a run of placements stopped: `None` at the ply limit or the game's end;
+/// otherwise the draw's answer when it found the swap or no placement (`Some(None)`),
+/// which the caller settles and plays by the general path.
+pub(super) type Stopped = Option<Option<Move>>;
+
+impl State {
+    /// Simple placement games: a placement drawn from the empty cells without
+    /// replacement until one is legal, with the swap (when available) as one more
+    /// candidate that is always legal. `None` when there is no legal move.
+    #[inline(always)]
+    pub(super) fn random_placement(&mut self, rng: &mut Rng) -> Option<Move> {
+        let swap = self.swap_available();
+        let matchers = &self.rules.matchers[self.to_move as usize];
+        match draw(
+            &mut self.empty,
+            &mut self.empty_pos,
+            &self.cells,
+            matchers,
+            swap,
+            rng,
+        ) {
+            Drawn::At(i) => Some(Move::Place(self.empty[i])),
+            Drawn::Swap => Some(Move::Swap),
+            Drawn::Nothing => None,
+        }
+    }
+
+    /// Plays random placements (rules with a plain goal, from an ongoing or open
+    /// position), showing each to `visit` before it is played and counting it in
+    /// `moves`, until the game ends, the ply reaches `max_plies`, or a draw finds the
+    /// swap or no placement (see `Stopped`).
+    #[inline(always)]
+    pub(super) fn play_placements(
+        &mut self,
+        rng: &mut Rng,
+        max_plies: u32,
+        goals: [PlainGoal; 2],
+        visit: &mut impl FnMut(&State, Move),
+        moves: &mut u32,
+    ) -> Stopped {
+        match self
+            .rules
+            .board
+            .neighbours(self.rules.connect.adjacency)
+            .stride()
+        {
+            4 => self.placements_in::<4>(rng, max_plies, goals, visit, moves),
+            6 => self.placements_in::<6>(rng, max_plies, goals, visit, moves),
+            _ => self.placements_in::<8>(rng, max_plies, goals, visit, moves),
+        }
+    }
+
+    /// `play_placements` with the neighbour table `S` slots wide.
+    #[inline(always)]
+    fn placements_in<const S: usize>(
+        &mut self,
+        rng: &mut Rng,
+        max_plies: u32,
+        goals: [PlainGoal; 2],
+        visit: &mut impl FnMut(&State, Move),
+        moves: &mut u32,
+    ) -> Stopped {
+        // One count more on the rules for the run, so that their tables are borrowed
+        // apart from the state the loop changes.
+        let rules = Arc::clone(&self.rules);
+        let near = rules
+            .board
+            .neighbours(rules.connect.adjacency)
+            .padded_rows::<S>();
+        let region_sets = rules.board.region_sets();
+        while self.ply < max_plies {
+            let mover = self.to_move;
+            let swap = rules.swap && self.ply == 1 && !self.swapped;
+            let at = match draw(
+                &mut self.empty,
+                &mut self.empty_pos,
+                &self.cells,
+                &rules.matchers[usize::from(mover & 1)],
+                swap,
+                rng,
+            ) {
+                Drawn::At(i) => i,
+                Drawn::Swap => return Some(Some(Move::Swap)),
+                Drawn::Nothing => return Some(None),
+            };
+            let cell = self.empty[at];
+            visit(self, Move::Place(cell));
+            *moves += 1;
+            let c = cell as usize;
+            let touched = self.place_plain::<S>(cell, at, &near[c], region_sets[c]);
+            self.settle_plain(&rules, goals, mover, touched);
+            if let Status::Over(_) = self.status {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// `apply` for rules with a `plain_goal`: the same steps as the general path's
+    /// simple placement, without the checks those rules lack.
+    #[inline(always)]
+    pub(super) fn apply_plain_placement(&mut self, cell: Cell, goals: [PlainGoal; 2]) {
+        let mover = self.to_move;
+        let at = usize::from(self.empty_pos[cell as usize]);
+        let c = cell as usize;
+        let nbrs = self.rules.board.neighbours(self.rules.connect.adjacency);
+        let regions = self.rules.board.regions_of(cell);
+        let touched = match nbrs.stride() {
+            4 => self.place_plain::<4>(cell, at, &nbrs.padded_rows::<4>()[c].clone(), regions),
+            6 => self.place_plain::<6>(cell, at, &nbrs.padded_rows::<6>()[c].clone(), regions),
+            _ => self.place_plain::<8>(cell, at, &nbrs.padded_rows::<8>()[c].clone(), regions),
+        };
+        let rules = Arc::clone(&self.rules);
+        self.settle_plain(&rules, goals, mover, touched);
+    }
+
+    /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`), passes
+    /// the turn, and joins the stone to its group: the regions the group now touches.
+    /// `near` is the cell's row of the neighbour table, `regions` its region set.
+    #[inline(always)]
+    fn place_plain<const S: usize>(
+        &mut self,
+        cell: Cell,
+        at: usize,
+        near: &[Cell; S],
+        regions: u32,
+    ) -> u32 {
+        let mover = self.to_move;
+        self.write_stone(cell, content::of_player(mover));
+        self.empty.swap_remove(at);
+        if let Some(&moved) = self.empty.get(at) {
+            self.empty_pos[moved as usize] = at as u16;
+        }
+        self.to_move = 1 - mover;
+        let n = self.empty_pos.len();
+        let touched = self.uf.add_near::<S>(cell, &self.cells[..n], near, regions);
+        self.ply += 1;
+        self.last = Some(Move::Place(cell));
+        touched
+    }
+
+    /// After `mover`'s placement whose group touches `touched`: the goal made, or the
+    /// status of the next turn.
+    #[inline(always)]
+    fn settle_plain(&mut self, rules: &Rules, goals: [PlainGoal; 2], mover: u8, touched: u32) {
+        let goal = goals[usize::from(mover & 1)];
+        if goal.test.made(touched) {
+            let verdict = rules.goals[goal.index as usize].verdict;
+            self.decided_by = Some(Decider::Goal(goal.index));
+            self.status = Status::Over(status::verdict_for(verdict, mover));
+        } else {
+            self.decided_by = None;
+            self.status = self.next_status();
+        }
+    }
+}
