@@ -48,16 +48,8 @@ impl UnionFind {
 
     /// The root of `c`'s group (with path halving).
     #[inline]
-    pub fn find(&mut self, mut c: Cell) -> Cell {
-        loop {
-            let p = self.parent[c as usize];
-            if p == c {
-                return c;
-            }
-            let g = self.parent[p as usize];
-            self.parent[c as usize] = g;
-            c = g;
-        }
+    pub fn find(&mut self, c: Cell) -> Cell {
+        find_in(&mut self.parent, c)
     }
 
     /// The root of `c`'s group, without shortening the path (for read-only views).
@@ -79,7 +71,7 @@ impl UnionFind {
     /// Groups join under the first neighbouring root found, without ranks: path halving
     /// keeps random games' trees shallow, and a rank costs a data-dependent branch per
     /// join.
-    #[inline]
+    #[inline(always)]
     pub fn add(&mut self, cell: Cell, cells: &[u8], nbrs: &Neighbours, regions: u32) -> u32 {
         match nbrs.stride() {
             4 => self.add_near::<4>(cell, cells, nbrs.padded::<4>(cell), regions),
@@ -110,6 +102,9 @@ impl UnionFind {
             alike[k % S] = n;
             k += usize::from(cells[n as usize] == v);
         }
+        // The buffers borrowed once: their addresses then stay in registers instead of
+        // being read again after every write.
+        let (parent, sets) = (&mut self.parent[..], &mut self.regions[..]);
         let mut root = cell;
         let mut mask = regions;
         for &n in &alike[..k] {
@@ -118,22 +113,36 @@ impl UnionFind {
             }
             // A stone already under the root found needs no search. Nothing points at
             // `cell` yet, so `r` is never `cell`.
-            if self.parent[n as usize] == root {
+            if parent[n as usize] == root {
                 continue;
             }
-            let r = self.find(n);
+            let r = find_in(parent, n);
             if r == root {
                 continue;
             }
-            mask |= self.regions[r as usize];
+            mask |= sets[r as usize];
             if root == cell {
                 root = r;
             } else {
-                self.parent[r as usize] = root;
+                parent[r as usize] = root;
             }
         }
-        self.parent[cell as usize] = root;
-        self.regions[root as usize] = mask;
+        parent[cell as usize] = root;
+        sets[root as usize] = mask;
         mask
+    }
+}
+
+/// The root of `c`'s group in the forest `parent`, with path halving.
+#[inline(always)]
+fn find_in(parent: &mut [Cell], mut c: Cell) -> Cell {
+    loop {
+        let p = parent[c as usize];
+        if p == c {
+            return c;
+        }
+        let g = parent[p as usize];
+        parent[c as usize] = g;
+        c = g;
     }
 }
