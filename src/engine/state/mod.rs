@@ -520,7 +520,7 @@ impl State {
     }
 
     fn swap_available(&self) -> bool {
-        self.rules.swap && self.ply == 1 && !self.swapped
+        self.ply == 1 && self.rules.swap && !self.swapped
     }
 
     /// The position as the move generator reads it, for `mover` (0 or 1) to move.

@@ -125,14 +125,16 @@ impl State {
             .neighbours(rules.connect.adjacency)
             .padded_rows::<S>();
         let region_sets = rules.board.region_sets();
+        let matchers = [&rules.matchers[0], &rules.matchers[1]];
+        let checks = rules.ply_limit.is_some() || !rules.turn_start.is_empty();
         while self.ply < max_plies {
             let mover = self.to_move;
-            let swap = rules.swap && self.ply == 1 && !self.swapped;
+            let swap = self.swap_available();
             let at = match draw(
                 &mut self.empty,
                 &mut self.empty_pos,
                 &self.cells,
-                &rules.matchers[usize::from(mover & 1)],
+                matchers[usize::from(mover & 1)],
                 swap,
                 rng,
             ) {
@@ -145,7 +147,7 @@ impl State {
             *moves += 1;
             let c = cell as usize;
             let touched = self.place_plain::<S>(cell, at, &near[c], region_sets[c]);
-            self.settle_plain(&rules, goals, mover, touched);
+            self.settle_plain(&rules, goals, mover, touched, checks);
             if let Status::Over(_) = self.status {
                 return None;
             }
@@ -168,7 +170,7 @@ impl State {
             _ => self.place_plain::<8>(cell, at, &nbrs.padded_rows::<8>()[c].clone(), regions),
         };
         let rules = Arc::clone(&self.rules);
-        self.settle_plain(&rules, goals, mover, touched);
+        self.settle_plain(&rules, goals, mover, touched, true);
     }
 
     /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`), passes
@@ -197,9 +199,17 @@ impl State {
     }
 
     /// After `mover`'s placement whose group touches `touched`: the goal made, or the
-    /// status of the next turn.
+    /// status of the next turn (`checks`: whether the rules have a ply limit or
+    /// turn-start checks to look at).
     #[inline(always)]
-    fn settle_plain(&mut self, rules: &Rules, goals: [PlainGoal; 2], mover: u8, touched: u32) {
+    fn settle_plain(
+        &mut self,
+        rules: &Rules,
+        goals: [PlainGoal; 2],
+        mover: u8,
+        touched: u32,
+        checks: bool,
+    ) {
         let goal = goals[usize::from(mover & 1)];
         if goal.test.made(touched) {
             let verdict = rules.goals[goal.index as usize].verdict;
@@ -207,7 +217,11 @@ impl State {
             self.status = Status::Over(status::verdict_for(verdict, mover));
         } else {
             self.decided_by = None;
-            self.status = self.next_status();
+            self.status = if checks {
+                self.next_status()
+            } else {
+                self.unsettled()
+            };
         }
     }
 }

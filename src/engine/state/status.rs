@@ -439,22 +439,37 @@ impl State {
     /// mover can move (a crossing owed and no move loses), then the no-move rule. The
     /// last two are left open (see [`Status::Open`]) unless the swap is available.
     pub(super) fn next_status(&self) -> Status {
+        self.start_checks().unwrap_or_else(|| self.unsettled())
+    }
+
+    /// What the ply limit and the turn-start checks (in file order) decide for the
+    /// player to move, if anything.
+    #[inline]
+    pub(super) fn start_checks(&self) -> Option<Status> {
         let me = self.to_move;
         if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
-            return Status::Over(Outcome::Draw(DrawKind::PlyLimit));
+            return Some(Status::Over(Outcome::Draw(DrawKind::PlyLimit)));
         }
         for c in &self.rules.turn_start {
             if self.eval(&c.plan, me) {
-                return Status::Over(match c.verdict {
+                return Some(Status::Over(match c.verdict {
                     Verdict::Draw => Outcome::Draw(DrawKind::TurnStart),
                     v => verdict_for(v, me),
-                });
+                }));
             }
         }
+        None
+    }
+
+    /// The status of a position the start checks left going: ongoing when the swap is
+    /// available, else open (whether the mover can move is settled when asked).
+    #[inline(always)]
+    pub(super) fn unsettled(&self) -> Status {
         if self.swap_available() {
-            return Status::Ongoing;
+            Status::Ongoing
+        } else {
+            Status::Open
         }
-        Status::Open
     }
 
     /// The status of an open position: whether the mover can move, and if not, what
