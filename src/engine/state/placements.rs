@@ -147,7 +147,7 @@ impl State {
             *moves += 1;
             let c = cell as usize;
             let touched = self.place_plain::<S>(cell, at, &near[c], region_sets[c]);
-            self.settle_plain(&rules, goals, mover, touched, checks);
+            self.settle_plain(goals, mover, touched, checks);
             if let Status::Over(_) = self.status {
                 return None;
             }
@@ -164,13 +164,13 @@ impl State {
         let c = cell as usize;
         let nbrs = self.rules.board.neighbours(self.rules.connect.adjacency);
         let regions = self.rules.board.regions_of(cell);
+        // The neighbour row copied: the state changes while it is read.
         let touched = match nbrs.stride() {
-            4 => self.place_plain::<4>(cell, at, &nbrs.padded_rows::<4>()[c].clone(), regions),
-            6 => self.place_plain::<6>(cell, at, &nbrs.padded_rows::<6>()[c].clone(), regions),
-            _ => self.place_plain::<8>(cell, at, &nbrs.padded_rows::<8>()[c].clone(), regions),
+            4 => self.place_plain(cell, at, &{ nbrs.padded_rows::<4>()[c] }, regions),
+            6 => self.place_plain(cell, at, &{ nbrs.padded_rows::<6>()[c] }, regions),
+            _ => self.place_plain(cell, at, &{ nbrs.padded_rows::<8>()[c] }, regions),
         };
-        let rules = Arc::clone(&self.rules);
-        self.settle_plain(&rules, goals, mover, touched, true);
+        self.settle_plain(goals, mover, touched, true);
     }
 
     /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`), passes
@@ -202,17 +202,10 @@ impl State {
     /// status of the next turn (`checks`: whether the rules have a ply limit or
     /// turn-start checks to look at).
     #[inline(always)]
-    fn settle_plain(
-        &mut self,
-        rules: &Rules,
-        goals: [PlainGoal; 2],
-        mover: u8,
-        touched: u32,
-        checks: bool,
-    ) {
+    fn settle_plain(&mut self, goals: [PlainGoal; 2], mover: u8, touched: u32, checks: bool) {
         let goal = goals[usize::from(mover & 1)];
         if goal.test.made(touched) {
-            let verdict = rules.goals[goal.index as usize].verdict;
+            let verdict = self.rules.goals[goal.index as usize].verdict;
             self.decided_by = Some(Decider::Goal(goal.index));
             self.status = Status::Over(status::verdict_for(verdict, mover));
         } else {
