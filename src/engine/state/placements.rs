@@ -14,8 +14,8 @@ use crate::rules::PlainGoal;
 
 /// What a draw among the empty cells found.
 enum Drawn {
-    /// The empty cell at this index of `State::empty`, legal for the mover.
-    At(usize),
+    /// An empty cell legal for the mover, and its index in `State::empty`.
+    At(Cell, usize),
     /// The swap (drawn as one more candidate when available).
     Swap,
     /// No legal placement, and no swap.
@@ -44,7 +44,7 @@ fn draw(
         }
         let c = empty[i];
         if !matchers.forbids(cells, c) {
-            return Drawn::At(i);
+            return Drawn::At(c, i);
         }
         k -= 1;
         let last = empty[k];
@@ -76,7 +76,7 @@ impl State {
             swap,
             rng,
         ) {
-            Drawn::At(i) => Some(Move::Place(self.empty[i])),
+            Drawn::At(c, _) => Some(Move::Place(c)),
             Drawn::Swap => Some(Move::Swap),
             Drawn::Nothing => None,
         }
@@ -130,7 +130,7 @@ impl State {
         while self.ply < max_plies {
             let mover = self.to_move;
             let swap = self.swap_available();
-            let at = match draw(
+            let (cell, at) = match draw(
                 &mut self.empty,
                 &mut self.empty_pos,
                 &self.cells,
@@ -138,11 +138,10 @@ impl State {
                 swap,
                 rng,
             ) {
-                Drawn::At(i) => i,
+                Drawn::At(c, i) => (c, i),
                 Drawn::Swap => return Some(Some(Move::Swap)),
                 Drawn::Nothing => return Some(None),
             };
-            let cell = self.empty[at];
             visit(self, Move::Place(cell));
             *moves += 1;
             let c = cell as usize;
