@@ -285,6 +285,115 @@ fn play_out_plays_the_games_random_move_plays() {
     }
 }
 
+#[test]
+fn play_out_shows_each_position_and_leaves_a_state_that_plays_on() {
+    // The placement loop of plain-goal games keeps the state's bookkeeping itself: the
+    // position `play_out_with` shows before each move must be the one stepping reaches,
+    // and a game it cut short must go on exactly as a stepped one does (the empty list,
+    // its index and the groups left as `apply` leaves them).
+    for path in common::game_files() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let rules = common::load(&format!("games/{name}"), None, &[]);
+        for seed in 0..3 {
+            let start = State::new(rules.clone());
+            let mut rng = Rng::new(seed);
+            let mut by_move = start.clone();
+            let mut seen = Vec::new();
+            loop {
+                // Copied before the draw, which may reorder the empty list.
+                let before = by_move.clone();
+                let Some(m) = by_move.random_move(&mut rng) else {
+                    break;
+                };
+                seen.push((before, m));
+                by_move.play_unchecked(m);
+            }
+            let mut rng = Rng::new(seed);
+            let mut played = start.clone();
+            let mut shown = Vec::new();
+            played.play_out_with(&mut rng, u32::MAX, |s, m| shown.push((s.clone(), m)));
+            assert_eq!(shown.len(), seen.len(), "{name} seed {seed}");
+            for (i, (a, b)) in shown.iter().zip(&seen).enumerate() {
+                assert_eq!(a.1, b.1, "{name} seed {seed} move {i}");
+                assert!(a.0 == b.0, "{name} seed {seed} before move {i}");
+                assert_eq!(a.0.empty_count(), b.0.empty_count(), "{name} move {i}");
+            }
+            assert!(played == by_move, "{name} seed {seed}: the end");
+            assert_eq!(played.decided_by(), by_move.decided_by(), "{name}");
+            // Cut at a third, then both played on move by move from the same numbers.
+            let limit = (seen.len() / 3) as u32;
+            let mut rng = Rng::new(seed);
+            let mut cut = start.clone();
+            cut.play_out(&mut rng, limit);
+            let mut stepped = seen
+                .get(limit as usize)
+                .map_or_else(|| by_move.clone(), |(s, _)| s.clone());
+            assert!(cut == stepped, "{name} seed {seed}: cut at {limit}");
+            let mut rng_cut = Rng::new(seed + 100);
+            let mut rng_stepped = Rng::new(seed + 100);
+            loop {
+                let (a, b) = (
+                    cut.random_move(&mut rng_cut),
+                    stepped.random_move(&mut rng_stepped),
+                );
+                assert_eq!(a, b, "{name} seed {seed}: on from ply {}", cut.ply());
+                let Some(m) = a else { break };
+                cut.play_unchecked(m);
+                stepped.play_unchecked(m);
+                assert!(cut == stepped, "{name} seed {seed}: ply {}", cut.ply());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_placement_loop_plays_as_the_general_path_does() {
+    // A ko rule cannot matter in a game whose stones never leave (no position comes
+    // back), but it keeps a game off the plain-goal placement loop: the same rules
+    // played both ways must give the same games, position for position, with the same
+    // bookkeeping (the last move, the status, what decided the game).
+    for name in ["crossway", "crosswind", "hex", "y"] {
+        let path = format!("games/{name}.game");
+        let text = std::fs::read_to_string(common::project(&path)).unwrap();
+        let o = weft::Overrides {
+            sets: vec![],
+            size: Some(7),
+        };
+        let load = |t: &str| {
+            weft::load_str(&path, t, &o)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .rules
+        };
+        let (plain, general) = (load(&text), load(&format!("{text}\nko: simple\n")));
+        for seed in 0..20 {
+            let [(plain_end, plain_shown), (general_end, general_shown)] =
+                [plain.clone(), general.clone()].map(|rules| {
+                    let mut s = State::new(rules);
+                    let mut shown = Vec::new();
+                    s.play_out_with(&mut Rng::new(seed), u32::MAX, |s, m| {
+                        shown.push((
+                            m,
+                            s.cells().to_vec(),
+                            s.ply(),
+                            s.to_move(),
+                            s.last_move(),
+                            s.outcome(),
+                            s.swapped(),
+                        ))
+                    });
+                    (s, shown)
+                });
+            assert_eq!(plain_shown, general_shown, "{name} seed {seed}");
+            assert_eq!(plain_end.cells(), general_end.cells(), "{name} seed {seed}");
+            assert_eq!(plain_end.ply(), general_end.ply(), "{name} seed {seed}");
+            assert_eq!(plain_end.last_move(), general_end.last_move(), "{name}");
+            assert_eq!(plain_end.outcome(), general_end.outcome(), "{name}");
+            assert_eq!(plain_end.decided_by(), general_end.decided_by(), "{name}");
+            assert_eq!(plain_end.legal_moves(), general_end.legal_moves(), "{name}");
+        }
+    }
+}
+
 /// Plays random games of `rules` (seeds `0..seeds`, at most `plies` moves each) and
 /// calls `f` with every position.
 fn each_position(
