@@ -2,6 +2,7 @@
 //! move at all, and a uniformly random legal move (drawn without listing every move
 //! where that is exact; see `engine::sample`).
 
+use super::placements::RunEnd;
 use super::*;
 
 impl State {
@@ -287,8 +288,8 @@ impl State {
                 // A plain goal is only derived for simple placement rules.
                 (Some(goals), Status::Ongoing | Status::Open) => {
                     match self.play_placements(rng, max_plies, goals, &mut visit, &mut moves) {
-                        Some(found) => self.settle_draw(found),
-                        None => continue,
+                        RunEnd::Drawn(found) => self.settle_draw(found),
+                        RunEnd::Done => continue,
                     }
                 }
                 _ => self.random_move(rng),

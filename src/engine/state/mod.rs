@@ -7,7 +7,8 @@
 //! happens in one place, `apply`.
 //!
 //! The methods are grouped by concern: [`setup`] makes positions, [`legal`] says what
-//! may be played, [`play`] plays it, [`placements`] draws and plays placements, [`status`] says where play stands.
+//! may be played, [`play`] plays it, [`placements`] draws and plays placements, [`status`]
+//! says where play stands.
 
 mod legal;
 mod placements;

@@ -55,10 +55,14 @@ fn draw(
     Drawn::Nothing
 }
 
-/// How a run of placements stopped: `None` at the ply limit or the game's end;
-/// otherwise the draw's answer when it found the swap or no placement (`Some(None)`),
-/// which the caller settles and plays by the general path.
-pub(super) type Stopped = Option<Option<Move>>;
+/// How a run of placements stopped.
+pub(super) enum RunEnd {
+    /// At the ply limit, or at the game's end.
+    Done,
+    /// At a draw that found the swap (`Some`) or no placement (`None`), which the
+    /// caller settles and plays by the general path.
+    Drawn(Option<Move>),
+}
 
 impl State {
     /// Simple placement games: a placement drawn from the empty cells without
@@ -85,7 +89,7 @@ impl State {
     /// Plays random placements (rules with a plain goal, from an ongoing or open
     /// position), showing each to `visit` before it is played and counting it in
     /// `moves`, until the game ends, the ply reaches `max_plies`, or a draw finds the
-    /// swap or no placement (see `Stopped`).
+    /// swap or no placement (see `RunEnd`).
     #[inline(always)]
     pub(super) fn play_placements(
         &mut self,
@@ -94,7 +98,7 @@ impl State {
         goals: [PlainGoal; 2],
         visit: &mut impl FnMut(&State, Move),
         moves: &mut u32,
-    ) -> Stopped {
+    ) -> RunEnd {
         match self
             .rules
             .board
@@ -116,7 +120,7 @@ impl State {
         goals: [PlainGoal; 2],
         visit: &mut impl FnMut(&State, Move),
         moves: &mut u32,
-    ) -> Stopped {
+    ) -> RunEnd {
         // One count more on the rules for the run, so that their tables are borrowed
         // apart from the state the loop changes.
         let rules = Arc::clone(&self.rules);
@@ -139,8 +143,8 @@ impl State {
                 rng,
             ) {
                 Drawn::At(c, i) => (c, i),
-                Drawn::Swap => return Some(Some(Move::Swap)),
-                Drawn::Nothing => return Some(None),
+                Drawn::Swap => return RunEnd::Drawn(Some(Move::Swap)),
+                Drawn::Nothing => return RunEnd::Drawn(None),
             };
             visit(self, Move::Place(cell));
             *moves += 1;
@@ -148,10 +152,10 @@ impl State {
             let touched = self.place_plain::<S>(cell, at, &near[c], region_sets[c]);
             self.settle_plain(goals, mover, touched, checks);
             if let Status::Over(_) = self.status {
-                return None;
+                return RunEnd::Done;
             }
         }
-        None
+        RunEnd::Done
     }
 
     /// `apply` for rules with a `plain_goal`: the same steps as the general path's
