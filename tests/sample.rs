@@ -252,49 +252,16 @@ fn line_moves_on_bit_sets_are_the_listed_ones() {
 
 #[test]
 fn play_out_plays_the_games_random_move_plays() {
-    // `play_out` draws and plays a placement of a game with a plain goal in one step,
-    // and everything else as `random_move` and `play_unchecked` do: the same games,
-    // move for move, with or without a ply limit (Crossway, Crosswind, Hex and Y have plain
-    // goals).
+    // `play_out` plays the placements of a game with a plain goal in a loop of its own
+    // (Crossway, Crosswind, Hex and Y have plain goals), and everything else as
+    // `random_move` and `play_unchecked` do: the same games, move for move, with or
+    // without a ply limit. The position `play_out_with` shows before each move must be
+    // the one stepping reaches, and a game it cut short must go on exactly as a stepped
+    // one does (the empty list, its index and the groups left as `apply` leaves them).
     for path in common::game_files() {
         let name = path.file_name().unwrap().to_str().unwrap();
         let rules = common::load(&format!("games/{name}"), None, &[]);
         for seed in 0..4 {
-            let start = State::new(rules.clone());
-            let mut rng = Rng::new(seed);
-            let mut by_move = start.clone();
-            let mut moves = 0;
-            while let Some(m) = by_move.random_move(&mut rng) {
-                by_move.play_unchecked(m);
-                moves += 1;
-            }
-            let mut rng = Rng::new(seed);
-            let mut played = start.clone();
-            assert_eq!(played.play_out(&mut rng, u32::MAX), moves, "{name}");
-            assert_eq!(played.cells(), by_move.cells(), "{name}");
-            assert_eq!(played.outcome(), by_move.outcome(), "{name}");
-            assert_eq!(played.ply(), by_move.ply(), "{name}");
-            // Cut short: the limit counts the whole game's plies.
-            let limit = moves / 2;
-            let mut rng = Rng::new(seed);
-            let mut cut = start.clone();
-            assert_eq!(cut.play_out(&mut rng, limit), limit, "{name}");
-            assert_eq!(cut.ply(), limit, "{name}");
-            assert_eq!(cut.outcome(), None, "{name}");
-        }
-    }
-}
-
-#[test]
-fn play_out_shows_each_position_and_leaves_a_state_that_plays_on() {
-    // The placement loop of plain-goal games keeps the state's bookkeeping itself: the
-    // position `play_out_with` shows before each move must be the one stepping reaches,
-    // and a game it cut short must go on exactly as a stepped one does (the empty list,
-    // its index and the groups left as `apply` leaves them).
-    for path in common::game_files() {
-        let name = path.file_name().unwrap().to_str().unwrap();
-        let rules = common::load(&format!("games/{name}"), None, &[]);
-        for seed in 0..3 {
             let start = State::new(rules.clone());
             let mut rng = Rng::new(seed);
             let mut by_move = start.clone();
@@ -308,39 +275,46 @@ fn play_out_shows_each_position_and_leaves_a_state_that_plays_on() {
                 seen.push((before, m));
                 by_move.play_unchecked(m);
             }
+            let moves = seen.len() as u32;
             let mut rng = Rng::new(seed);
             let mut played = start.clone();
+            assert_eq!(played.play_out(&mut rng, u32::MAX), moves, "{name}");
+            assert_eq!(played.cells(), by_move.cells(), "{name}");
+            assert_eq!(played.outcome(), by_move.outcome(), "{name}");
+            assert_eq!(played.ply(), by_move.ply(), "{name}");
+            assert!(played == by_move, "{name} seed {seed}: the end");
+            assert_eq!(played.decided_by(), by_move.decided_by(), "{name}");
+            let mut rng = Rng::new(seed);
+            let mut shown_at = start.clone();
             let mut shown = Vec::new();
-            played.play_out_with(&mut rng, u32::MAX, |s, m| shown.push((s.clone(), m)));
+            shown_at.play_out_with(&mut rng, u32::MAX, |s, m| shown.push((s.clone(), m)));
             assert_eq!(shown.len(), seen.len(), "{name} seed {seed}");
             for (i, (a, b)) in shown.iter().zip(&seen).enumerate() {
                 assert_eq!(a.1, b.1, "{name} seed {seed} move {i}");
                 assert!(a.0 == b.0, "{name} seed {seed} before move {i}");
                 assert_eq!(a.0.empty_count(), b.0.empty_count(), "{name} move {i}");
             }
-            assert!(played == by_move, "{name} seed {seed}: the end");
-            assert_eq!(played.decided_by(), by_move.decided_by(), "{name}");
-            // Cut at a third, then both played on move by move from the same numbers.
-            let limit = (seen.len() / 3) as u32;
-            let mut rng = Rng::new(seed);
-            let mut cut = start.clone();
-            cut.play_out(&mut rng, limit);
-            let mut stepped = seen
-                .get(limit as usize)
-                .map_or_else(|| by_move.clone(), |(s, _)| s.clone());
-            assert!(cut == stepped, "{name} seed {seed}: cut at {limit}");
-            let mut rng_cut = Rng::new(seed + 100);
-            let mut rng_stepped = Rng::new(seed + 100);
-            loop {
-                let (a, b) = (
-                    cut.random_move(&mut rng_cut),
-                    stepped.random_move(&mut rng_stepped),
-                );
-                assert_eq!(a, b, "{name} seed {seed}: on from ply {}", cut.ply());
-                let Some(m) = a else { break };
-                cut.play_unchecked(m);
-                stepped.play_unchecked(m);
-                assert!(cut == stepped, "{name} seed {seed}: ply {}", cut.ply());
+            // Cut short (the limit counts the whole game's plies), then both played on
+            // move by move from the same numbers.
+            for limit in [moves / 2, moves / 3] {
+                let mut rng = Rng::new(seed);
+                let mut cut = start.clone();
+                assert_eq!(cut.play_out(&mut rng, limit), limit, "{name}");
+                assert_eq!(cut.ply(), limit, "{name}");
+                assert_eq!(cut.outcome(), None, "{name}");
+                let mut stepped = seen[limit as usize].0.clone();
+                assert!(cut == stepped, "{name} seed {seed}: cut at {limit}");
+                let mut rng_cut = Rng::new(seed + 100);
+                let mut rng_stepped = Rng::new(seed + 100);
+                loop {
+                    let a = cut.random_move(&mut rng_cut);
+                    let b = stepped.random_move(&mut rng_stepped);
+                    assert_eq!(a, b, "{name} seed {seed}: on from ply {}", cut.ply());
+                    let Some(m) = a else { break };
+                    cut.play_unchecked(m);
+                    stepped.play_unchecked(m);
+                    assert!(cut == stepped, "{name} seed {seed}: ply {}", cut.ply());
+                }
             }
         }
     }

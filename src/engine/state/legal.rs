@@ -328,11 +328,15 @@ impl State {
     }
 
     pub(super) fn remove_empty(&mut self, cell: Cell) {
-        let i = self.empty_pos[cell as usize] as usize;
-        let last = *self.empty.last().expect("the cell was empty");
+        self.remove_empty_at(usize::from(self.empty_pos[cell as usize]));
+    }
+
+    /// Takes the cell at index `i` of the empty list out of it (the last one moves in).
+    #[inline(always)]
+    pub(super) fn remove_empty_at(&mut self, i: usize) {
         self.empty.swap_remove(i);
-        if last != cell {
-            self.empty_pos[last as usize] = i as u16;
+        if let Some(&moved) = self.empty.get(i) {
+            self.empty_pos[moved as usize] = i as u16;
         }
     }
 }

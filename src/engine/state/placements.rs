@@ -130,7 +130,7 @@ impl State {
             .padded_rows::<S>();
         let region_sets = rules.board.region_sets();
         let matchers = [&rules.matchers[0], &rules.matchers[1]];
-        let checks = rules.ply_limit.is_some() || !rules.turn_start.is_empty();
+        let checks = status::has_start_checks(&rules);
         while self.ply < max_plies {
             let mover = self.to_move;
             let swap = self.swap_available();
@@ -189,10 +189,7 @@ impl State {
     ) -> u32 {
         let mover = self.to_move;
         self.write_stone(cell, content::of_player(mover));
-        self.empty.swap_remove(at);
-        if let Some(&moved) = self.empty.get(at) {
-            self.empty_pos[moved as usize] = at as u16;
-        }
+        self.remove_empty_at(at);
         self.to_move = 1 - mover;
         let n = self.empty_pos.len();
         let touched = self.uf.add_near::<S>(cell, &self.cells[..n], near, regions);

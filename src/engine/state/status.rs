@@ -443,9 +443,9 @@ impl State {
     }
 
     /// What the ply limit and the turn-start checks (in file order) decide for the
-    /// player to move, if anything.
+    /// player to move, if anything (never anything without `has_start_checks`).
     #[inline]
-    pub(super) fn start_checks(&self) -> Option<Status> {
+    fn start_checks(&self) -> Option<Status> {
         let me = self.to_move;
         if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
             return Some(Status::Over(Outcome::Draw(DrawKind::PlyLimit)));
@@ -502,6 +502,13 @@ impl State {
             NoMove::Draw => Status::Over(Outcome::Draw(DrawKind::NoMove)),
         }
     }
+}
+
+/// Whether `rules` have anything for `State::start_checks` to look at: a ply limit
+/// or turn-start checks.
+#[inline]
+pub(super) fn has_start_checks(rules: &Rules) -> bool {
+    rules.ply_limit.is_some() || !rules.turn_start.is_empty()
 }
 
 /// The content of the pieces whose separation `whose` asks about, for `mover`.
