@@ -541,6 +541,71 @@ fn a_slide_across_a_hole_is_refused_with_a_reason() {
 }
 
 #[test]
+fn checks_that_need_no_move_are_asked_when_the_mover_has_none() {
+    // A 7-cell hexagon filled in turn: at ply 7 White is to move with no move, Black
+    // holding 4 disks. The last turn-start checks that can hold only without a move
+    // are asked when the mover is found to have none, still in file order after the
+    // others; the outcome must be the one of asking every check at the turn's start.
+    let text = |checks: &[&str], swap: bool| {
+        let mut t = String::from(
+            "game \"Fill\"\nplayers black white\nboard hexagon 2\npiece disk\n\
+             turn: place disk on empty\n",
+        );
+        for c in checks {
+            t += &format!("at turn start: {c}\n");
+        }
+        t += "no move: draw\n";
+        if swap {
+            t += "swap\n";
+        }
+        weft::load_str("fill.game", &t, &Overrides::default())
+            .unwrap()
+            .rules
+    };
+    let filled = |checks: &[&str], plies: usize| {
+        let mut s = State::new(text(checks, false));
+        for _ in 0..plies {
+            let m = s.legal_moves()[0];
+            s = s.play(m).unwrap();
+        }
+        s
+    };
+    let only = ["win if count own disk >= 0 and no move"];
+    assert_eq!(filled(&only, 6).outcome(), None);
+    assert_eq!(filled(&only, 7).outcome(), Some(Outcome::Win(1)));
+    // Found by the random draw as well: no move, and the game is over.
+    let mut s = filled(&only, 7);
+    assert_eq!(s.random_move(&mut weft::engine::rng::Rng::new(1)), None);
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert!(s.legal_moves().is_empty());
+    // File order between a check asked at the turn's start and one left for later.
+    let turn_start = Some(Outcome::Draw(DrawKind::TurnStart));
+    let count = "draw if count enemy disk >= 4";
+    assert_eq!(filled(&[count, "win if no move"], 7).outcome(), turn_start);
+    assert_eq!(
+        filled(&["win if no move", count], 7).outcome(),
+        Some(Outcome::Win(1))
+    );
+    // ... and between two left for later.
+    let both = "draw if count enemy disk >= 4 and no move";
+    assert_eq!(filled(&[both, "win if no move"], 7).outcome(), turn_start);
+    assert_eq!(
+        filled(&["win if no move", both], 7).outcome(),
+        Some(Outcome::Win(1))
+    );
+    // With the swap available, `no move` does not count it: the check holds at once.
+    let rules = text(&["win if no move"], true);
+    let cells: Vec<String> = (rules.board().cells())
+        .map(|c| rules.board().cell_name(c))
+        .collect();
+    let pieces: Vec<_> = (cells.iter().enumerate())
+        .map(|(i, c)| (c.as_str(), "disk", Some(i % 2)))
+        .collect();
+    let s = State::from_pieces(rules, &pieces, 1, 1).unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+}
+
+#[test]
 fn conditions_with_or_not_and_no_move_hold_as_written() {
     // A 7-cell hexagon filled in turn; each variant's turn-start check mixes a count
     // (settled at once) with `no move` (a move search), so the terms known cheaply

@@ -213,6 +213,12 @@ pub struct Rules {
     /// the regions' sizes to answer it, so they would only cost their upkeep.)
     pub(crate) separated: Vec<usize>,
     pub(crate) turn_start: Vec<ConditionRule>,
+    /// How many of the turn-start checks, the first ones, are asked at every turn
+    /// start. Those after them can each hold only when the mover has no move
+    /// (`Pred::holds_only_without_move`), so they are asked when the mover is found to
+    /// have none, still after the first ones and in file order
+    /// (`State::no_move_status`).
+    pub(crate) asked_at_turn_start: usize,
     pub(crate) after_move: Vec<ConditionRule>,
     /// Capture by surrounding, if the game has it.
     pub(crate) capture: Option<CaptureRule>,
@@ -291,6 +297,15 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// The `asked_at_turn_start` of rules whose turn-start checks are set: all but
+    /// the last ones that can hold only without a move.
+    pub(crate) fn derive_asked_at_turn_start(&self) -> usize {
+        let only_without_move = (self.turn_start.iter().rev())
+            .take_while(|c| c.cond.holds_only_without_move())
+            .count();
+        self.turn_start.len() - only_without_move
     }
 
     /// The `plain_goal` of rules whose other fields are set: `Some` only where the

@@ -325,6 +325,17 @@ impl<A> Pred<A> {
         }
     }
 
+    /// Whether the condition can hold only when the player has no move: `no move`
+    /// itself, an `and` with such a term, an `or` of such terms only.
+    pub fn holds_only_without_move(&self) -> bool {
+        match self {
+            Pred::NoMove => true,
+            Pred::And(v) => v.iter().any(Pred::holds_only_without_move),
+            Pred::Or(v) => !v.is_empty() && v.iter().all(Pred::holds_only_without_move),
+            _ => false,
+        }
+    }
+
     /// The same condition with the terms of every `and` and `or` cheapest first (a
     /// stable order: terms of equal cost keep theirs). A condition has no effect, so
     /// the order changes no answer; evaluated left to right with the usual shortcut,
@@ -629,5 +640,33 @@ mod tests {
         );
         assert_eq!(nested.cost(), 2);
         assert_eq!(Pred::<i64>::And(vec![]).cost(), 0);
+    }
+
+    /// A condition holds only without a move where every way it can hold needs `no
+    /// move`: Windborne's losing rule does, its winning rule, a `not` and an `or` with
+    /// one term free of `no move` do not.
+    #[test]
+    fn holds_only_without_move_needs_no_move_on_every_way() {
+        let count = Pred::Count {
+            whose: Whose::Anyone,
+            piece: 1,
+            cmp: Cmp::Ge,
+            value: 3,
+        };
+        let separates = Pred::Separates {
+            whose: Whose::Enemy,
+            piece: 0,
+            counted: Counted::Pieces(1),
+        };
+        let lose = Pred::And(vec![count.clone(), separates.clone(), Pred::NoMove]);
+        let win = Pred::And(vec![count.clone(), separates.clone()]);
+        assert!(lose.holds_only_without_move());
+        assert!(Pred::<i64>::NoMove.holds_only_without_move());
+        assert!(Pred::Or(vec![lose.clone(), Pred::NoMove]).holds_only_without_move());
+        assert!(!win.holds_only_without_move());
+        assert!(!Pred::Not(Box::new(Pred::<i64>::NoMove)).holds_only_without_move());
+        assert!(!Pred::Or(vec![lose, count]).holds_only_without_move());
+        assert!(!Pred::<i64>::Or(vec![]).holds_only_without_move());
+        assert!(Pred::And(vec![separates, Pred::Or(vec![Pred::NoMove])]).holds_only_without_move());
     }
 }

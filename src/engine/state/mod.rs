@@ -28,7 +28,7 @@ use crate::engine::sample;
 use crate::engine::separation::RegionLabels;
 use crate::rules::board::Cell;
 use crate::rules::content;
-use crate::rules::{BothWin, Ko, NoMove, Verdict, Whose};
+use crate::rules::{BothWin, ConditionRule, Ko, NoMove, Verdict, Whose};
 use crate::rules::{Counted, Goal, GoalTest, Pred, Rules, SetupPiece, StepRule, Turn};
 use std::fmt;
 use std::sync::Arc;

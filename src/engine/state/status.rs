@@ -437,28 +437,42 @@ impl State {
     /// The status for the player to move, in a position nobody has won by the last move.
     /// The order: the ply limit, the turn-start checks in file order, then whether the
     /// mover can move (a crossing owed and no move loses), then the no-move rule. The
-    /// last two are left open (see [`Status::Open`]) unless the swap is available.
+    /// last two, and the last turn-start checks that can hold only without a move, are
+    /// left open (see [`Status::Open`]) unless the swap is available.
     pub(super) fn next_status(&self) -> Status {
         self.start_checks().unwrap_or_else(|| self.unsettled())
     }
 
     /// What the ply limit and the turn-start checks (in file order) decide for the
-    /// player to move, if anything (never anything without `has_start_checks`).
+    /// player to move, if anything (never anything without `has_start_checks`). The
+    /// last checks that can hold only without a move are left for `no_move_status`
+    /// (`Rules::asked_at_turn_start`), unless the swap is available: "no move" does
+    /// not count the swap, and a position with the swap is never settled as one
+    /// without a move.
     #[inline]
     fn start_checks(&self) -> Option<Status> {
-        let me = self.to_move;
         if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
             return Some(Status::Over(Outcome::Draw(DrawKind::PlyLimit)));
         }
-        for c in &self.rules.turn_start {
-            if self.eval(&c.plan, me) {
-                return Some(Status::Over(match c.verdict {
-                    Verdict::Draw => Outcome::Draw(DrawKind::TurnStart),
-                    v => verdict_for(v, me),
-                }));
-            }
-        }
-        None
+        let checks = &self.rules.turn_start;
+        let asked = if self.swap_available() {
+            checks.len()
+        } else {
+            self.rules.asked_at_turn_start
+        };
+        self.first_check_holding(&checks[..asked])
+    }
+
+    /// The verdict of the first of the turn-start `checks` that holds for the player
+    /// to move, if one does.
+    #[inline]
+    fn first_check_holding(&self, checks: &[ConditionRule]) -> Option<Status> {
+        let me = self.to_move;
+        let c = checks.iter().find(|c| self.eval(&c.plan, me))?;
+        Some(Status::Over(match c.verdict {
+            Verdict::Draw => Outcome::Draw(DrawKind::TurnStart),
+            v => verdict_for(v, me),
+        }))
     }
 
     /// The status of a position the start checks left going: ongoing when the swap is
@@ -482,10 +496,16 @@ impl State {
         }
     }
 
-    /// The status when the mover has no move: a crossing owed and no move loses, then
-    /// the no-move rule.
+    /// The status when the mover has no move: the turn-start checks left for now
+    /// (see `start_checks`), a crossing owed and no move loses, then the no-move rule.
     pub(super) fn no_move_status(&self) -> Status {
         let me = self.to_move;
+        if !self.swap_available() {
+            let left = &self.rules.turn_start[self.rules.asked_at_turn_start..];
+            if let Some(status) = self.first_check_holding(left) {
+                return status;
+            }
+        }
         if self.rules.race && self.owes == me + 1 {
             return Status::Over(Outcome::Win(1 - me as usize));
         }

@@ -139,6 +139,7 @@ pub fn compile(
         goal_plan,
         plain_goal: None,
         turn_start: turns.turn_start,
+        asked_at_turn_start: 0,
         after_move: turns.after_move,
         capture,
         ko: def.ko.as_ref().map_or(Ko::None, |k| k.node),
@@ -149,6 +150,7 @@ pub fn compile(
         claims: turns.claims,
     };
     rules.plain_goal = rules.derive_plain_goal();
+    rules.asked_at_turn_start = rules.derive_asked_at_turn_start();
     rules.table_cell_conditions();
     Ok((rules, cx.warnings))
 }
