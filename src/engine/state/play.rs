@@ -330,11 +330,10 @@ impl State {
                     *change = (c, old, now);
                 }
                 if !self.regions.is_empty() {
-                    if let [c] = cells {
-                        // One cell: the second change is none.
-                        changes[1] = (*c, changes[0].2, changes[0].2);
+                    match cells {
+                        [c] => self.relabel(kind, *c, changes[0].1, changes[0].2),
+                        _ => self.relabel_move(kind, changes),
                     }
-                    self.relabel_move(kind, changes);
                 }
             }
         }

@@ -216,7 +216,22 @@ impl State {
     /// `was` to `now` (its planes written already).
     #[inline]
     pub(super) fn relabel(&mut self, k: usize, cell: Cell, was: u8, now: u8) {
-        self.relabel_move(k, [(cell, was, now), (cell, now, now)]);
+        let Some(slot) = self.labels_slot(k) else {
+            return;
+        };
+        if was == now {
+            return;
+        }
+        let b = &self.rules.board;
+        let adjacency = b.natural_adjacency();
+        if let Some(p) = content::owner(now) {
+            let member = self.planes.holding(k, now);
+            self.regions[slot + usize::from(p)].joined(b, adjacency, (member, None), cell);
+        }
+        if let Some(p) = content::owner(was) {
+            let member = self.planes.holding(k, was);
+            self.regions[slot + usize::from(p)].left(b, adjacency, member, cell);
+        }
     }
 
     /// Brings the region labels of kind `k` (if kept) to the changes of two cells
@@ -439,6 +454,7 @@ impl State {
     /// mover can move (a crossing owed and no move loses), then the no-move rule. The
     /// last two, and the last turn-start checks that can hold only without a move, are
     /// left open (see [`Status::Open`]) unless the swap is available.
+    #[inline]
     pub(super) fn next_status(&self) -> Status {
         self.start_checks().unwrap_or_else(|| self.unsettled())
     }
