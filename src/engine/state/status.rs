@@ -471,20 +471,22 @@ impl State {
             return Some(Status::Over(Outcome::Draw(DrawKind::PlyLimit)));
         }
         let checks = &self.rules.turn_start;
-        let asked = if self.swap_available() {
-            checks.len()
-        } else {
-            self.rules.asked_at_turn_start
-        };
-        self.first_check_holding(&checks[..asked])
+        let mut asked = self.rules.asked_at_turn_start;
+        if asked < checks.len() && self.swap_available() {
+            asked = checks.len();
+        }
+        self.first_check_holding(checks.iter().take(asked))
     }
 
     /// The verdict of the first of the turn-start `checks` that holds for the player
     /// to move, if one does.
     #[inline]
-    fn first_check_holding(&self, checks: &[ConditionRule]) -> Option<Status> {
+    fn first_check_holding<'a>(
+        &self,
+        mut checks: impl Iterator<Item = &'a ConditionRule>,
+    ) -> Option<Status> {
         let me = self.to_move;
-        let c = checks.iter().find(|c| self.eval(&c.plan, me))?;
+        let c = checks.find(|c| self.eval(&c.plan, me))?;
         Some(Status::Over(match c.verdict {
             Verdict::Draw => Outcome::Draw(DrawKind::TurnStart),
             v => verdict_for(v, me),
@@ -517,7 +519,7 @@ impl State {
     pub(super) fn no_move_status(&self) -> Status {
         let me = self.to_move;
         if !self.swap_available() {
-            let left = &self.rules.turn_start[self.rules.asked_at_turn_start..];
+            let left = (self.rules.turn_start.iter()).skip(self.rules.asked_at_turn_start);
             if let Some(status) = self.first_check_holding(left) {
                 return status;
             }
