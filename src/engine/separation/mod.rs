@@ -12,8 +12,11 @@
 //! A position whose rules test separations keeps, per player and piece kind, the
 //! regions of the board without that player's pieces as labels (`RegionLabels`, in
 //! `labels`), brought along with each piece placed, moved or removed: most tests end
-//! there, when one region holds more than half of the counted pieces, and the others
-//! build the graph from the labels (`separates_labelled`).
+//! there, when one region holds more than half of the counted pieces; most others
+//! end on the groups that hold counted pieces (one holding all but half of them, or a
+//! region and the groups next to it that keep more than half together whichever one
+//! group is taken away), and the rest build the graph from the labels
+//! (`separates_labelled`).
 
 mod geometry;
 mod labels;
@@ -112,8 +115,9 @@ pub fn separates(board: &Board, adjacency: Adjacency, member: Cells, counted: Ce
 
 /// `separates` for a position whose region labels for `member` are kept: the
 /// regions are read from `labels` (which must be those of `member`, as
-/// `RegionLabels` keeps them) instead of being grown, and the test goes on with the
-/// graph. For the case the labels leave open: no region holds more than half.
+/// `RegionLabels` keeps them) instead of being grown; the groups that hold counted
+/// cells may settle it (`settled_by_stars`), else the test goes on with the graph.
+/// For the case the labels leave open: no region holds more than half.
 pub fn separates_labelled(
     board: &Board,
     adjacency: Adjacency,
@@ -149,6 +153,79 @@ fn run_labelled<const W: usize>(
         counted,
         labels,
     )
+}
+
+/// The labelled test settled without the graph where the counted cells on the
+/// groups show it (`member` not empty): `Some(true)` when one group holds all but at
+/// most half of the counted cells (no region can hold more without it); `Some(false)`
+/// when a region and the groups next to it keep more than half of them together
+/// whichever one group is taken away (the region stays whole, as taking a group away
+/// only joins regions, and the other groups next to it still touch it); `None` when
+/// neither shows. Only the groups that hold counted cells are grown, once each.
+fn settled_by_stars<const W: usize>(
+    geometry: &Geometry<'_, W>,
+    (member, counted): (Bits<W>, Bits<W>),
+    labels: &RegionLabels,
+) -> Option<bool> {
+    /// Regions looked at, and labels read around a group, at most.
+    const MOST: usize = 16;
+    let all = counted.count();
+    let half = all / 2;
+    let free = geometry.cells.without(member);
+    // Per region (by label): the counted cells in it, those on the groups next to
+    // it, and the most on one of those groups.
+    let mut stars = [(0u16, 0u32, 0u32, 0u32); MOST];
+    let mut n = 0;
+    let mut full = false;
+    (counted & free).each(|c| {
+        let l = labels.label[c];
+        match stars[..n].iter_mut().find(|s| s.0 == l) {
+            Some(s) => s.1 += 1,
+            None if n < MOST => {
+                stars[n] = (l, 1, 0, 0);
+                n += 1;
+            }
+            None => full = true,
+        }
+    });
+    if full {
+        return None;
+    }
+    let mut todo = counted & member;
+    while let Some(c) = todo.first() {
+        let group = geometry.grow_from(c, member);
+        todo = todo.without(group);
+        let k = (group & counted).count();
+        if all - k <= half {
+            return Some(true);
+        }
+        // The regions next to the group, each once (past `MOST` labels the rest are
+        // left out: fewer stars, still each a true one).
+        let mut seen = [0u16; MOST];
+        let mut m = 0;
+        geometry.spread_in(group, free).each(|d| {
+            let l = labels.label[d];
+            if m == MOST || seen[..m].contains(&l) {
+                return;
+            }
+            seen[m] = l;
+            m += 1;
+            match stars[..n].iter_mut().find(|s| s.0 == l) {
+                Some(s) => {
+                    s.2 += k;
+                    s.3 = s.3.max(k);
+                }
+                None if n < MOST => {
+                    stars[n] = (l, 0, k, k);
+                    n += 1;
+                }
+                None => {}
+            }
+        });
+    }
+    (stars[..n].iter())
+        .any(|&(_, inside, next, most)| inside + next - most > half)
+        .then_some(false)
 }
 
 /// The cells of `set`, on `board`.
@@ -235,6 +312,9 @@ impl Scratch {
     ) -> bool {
         if member.is_empty() {
             return false;
+        }
+        if let Some(known) = settled_by_stars(geometry, (member, counted), labels) {
+            return known;
         }
         let free = geometry.cells.without(member);
         self.clear_graph();
@@ -720,6 +800,72 @@ mod tests {
             }
         }
         assert!(separating > 100 && not > 100, "{separating} {not}");
+    }
+
+    /// The shortcut of the labelled test (`settled_by_stars`) never contradicts the
+    /// definition, and settles positions both ways: on boards of every shape, members
+    /// of every density, a few counted cells on and off them.
+    #[test]
+    fn the_stars_settle_only_what_the_definition_says() {
+        fn check<const W: usize>(
+            b: &Board,
+            adj: Adjacency,
+            rng: &mut crate::engine::rng::Rng,
+        ) -> [u32; 3] {
+            let mut seen = [0; 3];
+            let cells: Vec<Cell> = b.cells().collect();
+            for round in 0..400 {
+                let density = 2 + round % 6;
+                let (mut member, mut counted) = (vec![0u64; W], vec![0u64; W]);
+                for &c in &cells {
+                    if rng.below(10) < density {
+                        member[c as usize / 64] |= 1 << (c % 64);
+                    }
+                }
+                for _ in 0..1 + rng.below(7) {
+                    let c = cells[rng.below(cells.len() as u32) as usize];
+                    counted[c as usize / 64] |= 1 << (c % 64);
+                }
+                let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
+                if member.iter().all(|&w| w == 0) {
+                    continue;
+                }
+                let labels = RegionLabels::new(b, adj, &member);
+                let geometry = Geometry::<W>::new(b, adj);
+                let got = settled_by_stars(
+                    &geometry,
+                    (Bits::load(&member), Bits::load(&counted)),
+                    &labels,
+                );
+                let slow = separates_slowly(b, adj, &|c| has(&member, c), &|c| has(&counted, c));
+                match got {
+                    Some(x) => {
+                        assert_eq!(x, slow, "{} round {round}", b.describe());
+                        seen[usize::from(x)] += 1;
+                    }
+                    None => seen[2] += 1,
+                }
+            }
+            seen
+        }
+        let mut rng = crate::engine::rng::Rng::new(33);
+        let mut total = [0; 3];
+        for (b, adj) in boards().into_iter().take(7) {
+            let seen = match b.len().div_ceil(64) {
+                1 => check::<1>(&b, adj, &mut rng),
+                2 => check::<2>(&b, adj, &mut rng),
+                3 => check::<3>(&b, adj, &mut rng),
+                4 => check::<4>(&b, adj, &mut rng),
+                5..=8 => check::<8>(&b, adj, &mut rng),
+                9..=11 => check::<11>(&b, adj, &mut rng),
+                w => panic!("{w} words"),
+            };
+            for (t, s) in total.iter_mut().zip(seen) {
+                *t += s;
+            }
+        }
+        let [no, yes, open] = total;
+        assert!(no > 100 && yes > 100 && open > 100, "{no} {yes} {open}");
     }
 
     /// Region labels brought along one change at a time (a member cell joining, one
