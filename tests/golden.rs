@@ -1,8 +1,10 @@
 //! Whole `weft check --json` reports pinned for fixed seeds, so that any change of the
 //! random streams (the generator, how a game's stream is derived from the seed, the
 //! order draws are made in) or of a figure is caught. The files in `tests/data/golden/`
-//! were written by weft before the random generator came from `rand_xoshiro`; the
-//! run's time, speed and thread count are the only fields left out of the comparison.
+//! were written by weft before the random generator came from `rand_xoshiro`, and
+//! written again where a change of how moves are drawn changed the games (each time
+//! with the distributions compared instead: docs/PERFORMANCE.md); the run's time,
+//! speed and thread count are the only fields left out of the comparison.
 
 use crate::common::*;
 use serde_json::Value;

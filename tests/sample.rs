@@ -124,6 +124,44 @@ fn an_independent_turn_with_a_skippable_slide_is_drawn_uniformly() {
     assert_uniform(&s, 200);
 }
 
+#[test]
+fn a_placement_on_any_cell_free_of_its_kind_is_uniform_on_a_crowded_board() {
+    // `place disk on no disk` tries a few grid positions before drawing from the set
+    // of free cells: late in a game of side 4 (37 cells on a 49-position grid) with
+    // 2 to 4 cells free of disks most tries miss, so both ways are taken, and the
+    // moves must still be uniform.
+    let rules = common::rules("windborne", 4);
+    let free = |s: &State| {
+        let cells = s.cells();
+        rules
+            .board()
+            .cells()
+            .filter(|&c| cells[c as usize] == 0)
+            .count()
+    };
+    let mut checked = 0;
+    for seed in 0..100 {
+        let mut s = State::new(rules.clone());
+        let mut rng = Rng::new(seed);
+        while free(&s) > 4 {
+            match s.random_move(&mut rng) {
+                Some(m) if !s.is_over() => s.play_unchecked(m),
+                _ => break,
+            }
+        }
+        let slides = s.legal_moves().iter().any(|m| matches!(m, Move::Two(..)));
+        if s.is_over() || free(&s) < 2 || !slides {
+            continue;
+        }
+        assert_uniform(&s, 300);
+        checked += 1;
+        if checked == 3 {
+            break;
+        }
+    }
+    assert_eq!(checked, 3, "three crowded positions found");
+}
+
 /// The pieces on the board.
 fn pieces(s: &State) -> usize {
     s.cells().iter().filter(|&&v| v != 0).count()

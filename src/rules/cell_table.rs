@@ -231,6 +231,22 @@ impl Probe<'_> {
 }
 
 impl CellPred {
+    /// Whether the condition holds exactly on the cells without a piece of `kind`
+    /// (`no disk`), whoever moves: nothing else is read.
+    pub fn is_free_of(&self, kind: usize) -> bool {
+        match self {
+            CellPred::No(k) => *k == kind,
+            CellPred::Table(t) => (0..2).all(|mover| {
+                t.product(mover).is_some_and(|(kinds, regions, allowed)| {
+                    kinds == [kind as u8]
+                        && regions.is_empty()
+                        && allowed.kinds[0] == 1 << crate::rules::content::EMPTY
+                })
+            }),
+            _ => false,
+        }
+    }
+
     /// The condition as written (a table's tree).
     pub fn tree(&self) -> &CellPred {
         match self {
