@@ -350,11 +350,9 @@ fn draw_place(
         // uniform grid positions, each kept when it is a cell with none, usually hit
         // one at the cost of a byte read each, before the set is made.
         if target.is_free_of(piece) {
-            for _ in 0..FREE_TRIES {
-                let c = rng.below(len as u32) as Cell;
-                if v.rules.board.contains(c) && v.slot(piece, c) == 0 {
-                    return Some(Step::Place(c));
-                }
+            let free = |c| v.rules.board.contains(c) && v.slot(piece, c) == 0;
+            if let Some(c) = proposed(len, FREE_TRIES, rng, free) {
+                return Some(c);
             }
         }
         return match by_words!(len, draw_from_set(v, piece, target, 0, rng)) {
@@ -362,11 +360,9 @@ fn draw_place(
             _ => None,
         };
     }
-    for _ in 0..tries(len) {
-        let c = rng.below(len as u32) as Cell;
-        if v.place_ok(piece, target, owner, c) {
-            return Some(Step::Place(c));
-        }
+    let legal = |c| v.place_ok(piece, target, owner, c);
+    if let Some(c) = proposed(len, tries(len), rng, legal) {
+        return Some(c);
     }
     s.second.clear();
     movegen::step_options(v, r1, &mut s.second);
@@ -374,6 +370,16 @@ fn draw_place(
         return None;
     }
     Some(s.second[rng.below(s.second.len() as u32) as usize])
+}
+
+/// A placement on a uniform grid position below `len` that `ok` keeps, drawn again
+/// while it refuses, at most `tries` times: each cell `ok` keeps as likely as any.
+#[inline(always)]
+fn proposed(len: usize, tries: usize, rng: &mut Rng, ok: impl Fn(Cell) -> bool) -> Option<Step> {
+    (0..tries)
+        .map(|_| rng.below(len as u32) as Cell)
+        .find(|&c| ok(c))
+        .map(Step::Place)
 }
 
 /// A uniform placement of `piece` on a cell meeting `target`, or one of `others`

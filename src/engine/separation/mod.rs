@@ -156,41 +156,47 @@ fn run_labelled<const W: usize>(
 }
 
 /// The labelled test settled without the graph where the counted cells on the
-/// groups show it (`member` not empty): `Some(true)` when one group holds all but at
-/// most half of the counted cells (no region can hold more without it); `Some(false)`
-/// when a region and the groups next to it keep more than half of them together
-/// whichever one group is taken away (the region stays whole, as taking a group away
-/// only joins regions, and the other groups next to it still touch it); `None` when
-/// neither shows. Only the groups that hold counted cells are grown, once each.
+/// groups show it (`member` not empty, `free` the cells without it, `half` half of
+/// the counted cells): `Some(true)` when one group holds all but at most half of the
+/// counted cells (no region can hold more without it); `Some(false)` when a region
+/// and the groups next to it keep more than half of them together whichever one
+/// group is taken away (the region stays whole, as taking a group away only joins
+/// regions, and the other groups next to it still touch it); `None` when neither
+/// shows. Only the groups that hold counted cells are grown, once each.
 fn settled_by_stars<const W: usize>(
     geometry: &Geometry<'_, W>,
-    (member, counted): (Bits<W>, Bits<W>),
+    (member, counted, free): (Bits<W>, Bits<W>, Bits<W>),
     labels: &RegionLabels,
+    half: u32,
 ) -> Option<bool> {
     /// Regions looked at, and labels read around a group, at most.
     const MOST: usize = 16;
     let all = counted.count();
-    let half = all / 2;
-    let free = geometry.cells.without(member);
-    // Per region (by label): the counted cells in it, those on the groups next to
-    // it, and the most on one of those groups.
-    let mut stars = [(0u16, 0u32, 0u32, 0u32); MOST];
+    // Per region looked at (its label in `regions`): the counted cells in it
+    // (`inside`), those on the groups next to it (`next`), and the most on one of
+    // those groups (`most`).
+    let mut regions = [0u16; MOST];
     let mut n = 0;
-    let mut full = false;
-    (counted & free).each(|c| {
-        let l = labels.label[c];
-        match stars[..n].iter_mut().find(|s| s.0 == l) {
-            Some(s) => s.1 += 1,
-            None if n < MOST => {
-                stars[n] = (l, 1, 0, 0);
-                n += 1;
-            }
-            None => full = true,
+    // The index of the region with label `l`, added when it is new and there is room.
+    let mut star = |l: u16| match regions[..n].iter().position(|&r| r == l) {
+        Some(i) => Some(i),
+        None if n < MOST => {
+            regions[n] = l;
+            n += 1;
+            Some(n - 1)
         }
+        None => None,
+    };
+    let mut inside = [0u32; MOST];
+    let mut full = false;
+    (counted & free).each(|c| match star(labels.label[c]) {
+        Some(i) => inside[i] += 1,
+        None => full = true,
     });
     if full {
         return None;
     }
+    let (mut next, mut most) = ([0u32; MOST], [0u32; MOST]);
     let mut todo = counted & member;
     while let Some(c) = todo.first() {
         let group = geometry.grow_from(c, member);
@@ -210,21 +216,14 @@ fn settled_by_stars<const W: usize>(
             }
             seen[m] = l;
             m += 1;
-            match stars[..n].iter_mut().find(|s| s.0 == l) {
-                Some(s) => {
-                    s.2 += k;
-                    s.3 = s.3.max(k);
-                }
-                None if n < MOST => {
-                    stars[n] = (l, 0, k, k);
-                    n += 1;
-                }
-                None => {}
+            if let Some(i) = star(l) {
+                next[i] += k;
+                most[i] = most[i].max(k);
             }
         });
     }
-    (stars[..n].iter())
-        .any(|&(_, inside, next, most)| inside + next - most > half)
+    (0..n)
+        .any(|i| inside[i] + next[i] - most[i] > half)
         .then_some(false)
 }
 
@@ -313,10 +312,11 @@ impl Scratch {
         if member.is_empty() {
             return false;
         }
-        if let Some(known) = settled_by_stars(geometry, (member, counted), labels) {
+        let free = geometry.cells.without(member);
+        let half = counted.count() / 2;
+        if let Some(known) = settled_by_stars(geometry, (member, counted, free), labels, half) {
             return known;
         }
-        let free = geometry.cells.without(member);
         self.clear_graph();
         // A region at a time: its first cell's label, then the cells with it.
         let mut rest = free;
@@ -331,7 +331,6 @@ impl Scratch {
             self.push(region, (region & counted).count(), false);
             rest = rest.without(region);
         }
-        let half = counted.count() / 2;
         if self.count.iter().any(|&k| k > half) {
             return false;
         }
@@ -765,6 +764,28 @@ mod tests {
         }
     }
 
+    /// A random member set (each cell with chance `density` in 10) and one to seven
+    /// counted cells, as `words` bit words each.
+    fn random_sets(
+        b: &Board,
+        words: usize,
+        density: u32,
+        rng: &mut crate::engine::rng::Rng,
+    ) -> (Vec<u64>, Vec<u64>) {
+        let cells: Vec<Cell> = b.cells().collect();
+        let (mut member, mut counted) = (vec![0u64; words], vec![0u64; words]);
+        for &c in &cells {
+            if rng.below(10) < density {
+                member[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        for _ in 0..1 + rng.below(7) {
+            let c = cells[rng.below(cells.len() as u32) as usize];
+            counted[c as usize / 64] |= 1 << (c % 64);
+        }
+        (member, counted)
+    }
+
     /// The test on kept labels (`separates_labelled`) answers as the plain test does,
     /// on boards of every shape, with member sets of every density and a few counted
     /// cells, on and off the members.
@@ -775,18 +796,7 @@ mod tests {
         for (b, adj) in boards().into_iter().take(7) {
             let words = b.len().div_ceil(64);
             for round in 0..300 {
-                let density = 1 + round % 7;
-                let (mut member, mut counted) = (vec![0u64; words], vec![0u64; words]);
-                for c in b.cells() {
-                    if rng.below(10) < density {
-                        member[c as usize / 64] |= 1 << (c % 64);
-                    }
-                }
-                for _ in 0..1 + rng.below(7) {
-                    let c = b.cells().nth(rng.below(b.cells().count() as u32) as usize);
-                    let c = c.unwrap();
-                    counted[c as usize / 64] |= 1 << (c % 64);
-                }
+                let (member, counted) = random_sets(&b, words, 1 + round % 7, &mut rng);
                 let labels = RegionLabels::new(&b, adj, &member);
                 let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
                 let slow = separates_slowly(&b, adj, &|c| has(&member, c), &|c| has(&counted, c));
@@ -813,30 +823,17 @@ mod tests {
             rng: &mut crate::engine::rng::Rng,
         ) -> [u32; 3] {
             let mut seen = [0; 3];
-            let cells: Vec<Cell> = b.cells().collect();
             for round in 0..400 {
-                let density = 2 + round % 6;
-                let (mut member, mut counted) = (vec![0u64; W], vec![0u64; W]);
-                for &c in &cells {
-                    if rng.below(10) < density {
-                        member[c as usize / 64] |= 1 << (c % 64);
-                    }
-                }
-                for _ in 0..1 + rng.below(7) {
-                    let c = cells[rng.below(cells.len() as u32) as usize];
-                    counted[c as usize / 64] |= 1 << (c % 64);
-                }
+                let (member, counted) = random_sets(b, W, 2 + round % 6, rng);
                 let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
                 if member.iter().all(|&w| w == 0) {
                     continue;
                 }
                 let labels = RegionLabels::new(b, adj, &member);
                 let geometry = Geometry::<W>::new(b, adj);
-                let got = settled_by_stars(
-                    &geometry,
-                    (Bits::load(&member), Bits::load(&counted)),
-                    &labels,
-                );
+                let (m, k) = (Bits::<W>::load(&member), Bits::<W>::load(&counted));
+                let free = geometry.cells.without(m);
+                let got = settled_by_stars(&geometry, (m, k, free), &labels, k.count() / 2);
                 let slow = separates_slowly(b, adj, &|c| has(&member, c), &|c| has(&counted, c));
                 match got {
                     Some(x) => {

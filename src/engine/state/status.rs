@@ -219,18 +219,42 @@ impl State {
         let Some(slot) = self.labels_slot(k) else {
             return;
         };
-        if was == now {
-            return;
+        if was != now {
+            self.label_joined(slot, k, (cell, now), None);
+            self.label_left(slot, k, (cell, was));
         }
-        let b = &self.rules.board;
-        let adjacency = b.natural_adjacency();
+    }
+
+    /// The labels at `slot` (those of kind `k`) of the owner of `now`, if a player:
+    /// `cell` has become theirs (`leaving`: a cell of theirs that leaves next).
+    #[inline(always)]
+    fn label_joined(
+        &mut self,
+        slot: usize,
+        k: usize,
+        (cell, now): (Cell, u8),
+        leaving: Option<Cell>,
+    ) {
         if let Some(p) = content::owner(now) {
+            let b = &self.rules.board;
             let member = self.planes.holding(k, now);
-            self.regions[slot + usize::from(p)].joined(b, adjacency, (member, None), cell);
+            self.regions[slot + usize::from(p)].joined(
+                b,
+                b.natural_adjacency(),
+                (member, leaving),
+                cell,
+            );
         }
+    }
+
+    /// The labels at `slot` (those of kind `k`) of the owner of `was`, if a player:
+    /// `cell` is theirs no longer.
+    #[inline(always)]
+    fn label_left(&mut self, slot: usize, k: usize, (cell, was): (Cell, u8)) {
         if let Some(p) = content::owner(was) {
+            let b = &self.rules.board;
             let member = self.planes.holding(k, was);
-            self.regions[slot + usize::from(p)].left(b, adjacency, member, cell);
+            self.regions[slot + usize::from(p)].left(b, b.natural_adjacency(), member, cell);
         }
     }
 
@@ -242,22 +266,18 @@ impl State {
         let Some(slot) = self.labels_slot(k) else {
             return;
         };
-        let b = &self.rules.board;
-        let adjacency = b.natural_adjacency();
         for &(c, was, now) in &changes {
-            if let (true, Some(p)) = (was != now, content::owner(now)) {
+            if was != now {
                 let leaving = changes
                     .iter()
                     .find(|&&(_, w, n)| w == now && n != now)
                     .map(|&(d, _, _)| d);
-                let member = self.planes.holding(k, now);
-                self.regions[slot + usize::from(p)].joined(b, adjacency, (member, leaving), c);
+                self.label_joined(slot, k, (c, now), leaving);
             }
         }
         for &(c, was, now) in &changes {
-            if let (true, Some(p)) = (was != now, content::owner(was)) {
-                let member = self.planes.holding(k, was);
-                self.regions[slot + usize::from(p)].left(b, adjacency, member, c);
+            if was != now {
+                self.label_left(slot, k, (c, was));
             }
         }
     }
