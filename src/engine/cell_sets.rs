@@ -23,12 +23,18 @@ pub fn cells_meeting<const W: usize>(
 ) -> Bits<W> {
     let on = Bits::<W>::load(rules.board.on_words());
     if let CellPred::Table(t) = p {
-        if let Some((kinds, regions, allowed)) = t.product(mover) {
-            // The usual condition: each kind read allows some contents, each region
-            // set read the cells inside it, outside it or both.
+        if let Some((_, regions, allowed)) = t.product(mover) {
+            // The usual condition: each kind read allows some contents (a plane or two
+            // kept or taken away), each region set read the cells inside it, outside it
+            // or both.
             let mut set = on;
-            for (&k, &a) in kinds.iter().zip(&allowed.kinds) {
-                set = set.and(holding_one_of(planes, usize::from(k), a, on));
+            for op in &allowed.ops[..usize::from(allowed.nops)] {
+                let plane = Bits::<W>::load(planes.of_content(usize::from(op.kind), op.content));
+                set = if op.keep {
+                    set.and(plane)
+                } else {
+                    set.minus(plane)
+                };
             }
             for (r, (&mask, &a)) in regions.iter().zip(&allowed.regions).enumerate() {
                 let inside = || match t.inside(r) {
@@ -69,35 +75,6 @@ pub fn same_condition(a: &CellPred, b: &CellPred) -> bool {
         _ if std::ptr::eq(a, b) => true,
         (CellPred::Table(x), CellPred::Table(y)) => x.same_values(y),
         _ => a == b,
-    }
-}
-
-/// The cells of the board whose content in layer `k` is one of `allowed` (bit `v`
-/// for content `v`): a plane or two for the usual ones.
-#[inline(always)]
-fn holding_one_of<const W: usize>(planes: &Planes, k: usize, allowed: u8, on: Bits<W>) -> Bits<W> {
-    let plane = |code: u8| Bits::<W>::load(planes.holding(k, code));
-    let occupied = || Bits::<W>::load(planes.occupied(k));
-    const EMPTY: u8 = 1 << content::EMPTY;
-    match allowed {
-        0 => Bits::EMPTY,
-        EMPTY => on.minus(occupied()),
-        0b1110 => occupied(),
-        0b1111 => on,
-        // One content, a piece: its plane.
-        a if a & EMPTY == 0 && a.count_ones() == 1 => plane(a.trailing_zeros() as u8),
-        // All but one content, a piece: the board without its plane.
-        a if a & EMPTY != 0 && a.count_ones() == 3 => {
-            on.minus(plane((!a & 0b1110).trailing_zeros() as u8))
-        }
-        a if a & EMPTY != 0 => [1u8, 2, 3]
-            .into_iter()
-            .filter(|&c| a >> c & 1 == 0)
-            .fold(on, |set, c| set.minus(plane(c))),
-        a => [1u8, 2, 3]
-            .into_iter()
-            .filter(|&c| a >> c & 1 == 1)
-            .fold(Bits::EMPTY, |set, c| set.or(plane(c))),
     }
 }
 

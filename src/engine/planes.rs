@@ -59,6 +59,13 @@ impl Planes {
         self.plane(layer, OCCUPIED)
     }
 
+    /// The words of the cells of `layer` holding `content` (1, 2 or 3), or any piece
+    /// (0), without a branch.
+    #[inline(always)]
+    pub fn of_content(&self, layer: usize, content: u8) -> &[u64] {
+        self.plane(layer, (usize::from(content) + OCCUPIED) % PER_LAYER)
+    }
+
     #[inline(always)]
     fn plane(&self, layer: usize, i: usize) -> &[u64] {
         let at = (layer * PER_LAYER + i) * self.words;

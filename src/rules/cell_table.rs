@@ -9,7 +9,7 @@
 //! index, for each player as the mover. Larger conditions keep their tree.
 
 use super::content;
-use super::vocab::{CellPred, CellTable, Product};
+use super::vocab::{CellPred, CellTable, PlaneOp, Product};
 
 use super::vocab::{KINDS, REGION_SETS};
 
@@ -77,6 +77,8 @@ impl CellTable {
         let mut p = Product {
             kinds: [0; KINDS],
             regions: [0; REGION_SETS],
+            ops: [PlaneOp::default(); 2 * KINDS],
+            nops: 0,
         };
         for i in (0..1usize << width).filter(|&i| value(i)) {
             for (j, a) in p.kinds.iter_mut().enumerate().take(nk) {
@@ -90,9 +92,20 @@ impl CellTable {
             (0..nk).all(|j| p.kinds[j] >> kind(i, j) & 1 == 1)
                 && (0..nr).all(|r| p.regions[r] >> region(i, r) & 1 == 1)
         };
-        (0..1usize << width)
-            .all(|i| value(i) == holds(i))
-            .then_some(p)
+        if !(0..1usize << width).all(|i| value(i) == holds(i)) {
+            return None;
+        }
+        for j in 0..nk {
+            for (content, keep) in plane_ops(p.kinds[j]) {
+                p.ops[usize::from(p.nops)] = PlaneOp {
+                    kind: self.kinds[j],
+                    content,
+                    keep,
+                };
+                p.nops += 1;
+            }
+        }
+        Some(p)
     }
 
     /// Notes the cells inside each region set the table reads on `board`.
@@ -127,8 +140,8 @@ impl CellTable {
     /// The piece kinds and region sets the table reads and, for `mover`, what each
     /// allows, where the table is such a product (see `product`).
     #[inline]
-    pub fn product(&self, mover: u8) -> Option<(&[u8], &[u32], Product)> {
-        self.product[mover as usize & 1].map(|p| {
+    pub fn product(&self, mover: u8) -> Option<(&[u8], &[u32], &Product)> {
+        self.product[mover as usize & 1].as_ref().map(|p| {
             (
                 &self.kinds[..self.nkinds as usize],
                 &self.regions[..self.nregions as usize],
@@ -227,6 +240,26 @@ impl Probe<'_> {
     #[inline(always)]
     pub fn reads_regions(&self) -> bool {
         self.nregions > 0
+    }
+}
+
+/// The planes that make the cells of a layer whose content is one of `allowed` (bit
+/// `v` for content `v`) from the whole board, as (content, keep) steps (content 0: any
+/// piece): at most two.
+fn plane_ops(allowed: u8) -> Vec<(u8, bool)> {
+    const EMPTY: u8 = 1 << content::EMPTY;
+    let pieces = [1u8, 2, 3];
+    let missing = || pieces.into_iter().filter(|&c| allowed >> c & 1 == 0);
+    match allowed & 0b1111 {
+        // Nothing allowed: the pieces and the cells without one.
+        0 => vec![(0, true), (0, false)],
+        0b1111 => vec![],
+        EMPTY => vec![(0, false)],
+        a if a & EMPTY != 0 => missing().map(|c| (c, false)).collect(),
+        a if a.count_ones() == 1 => vec![(a.trailing_zeros() as u8, true)],
+        _ => std::iter::once((0, true))
+            .chain(missing().map(|c| (c, false)))
+            .collect(),
     }
 }
 

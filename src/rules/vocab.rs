@@ -194,11 +194,26 @@ pub struct CellTable {
     pub(crate) inside: Vec<Vec<u64>>,
 }
 
-/// A [`CellTable`] that is a product: what each kind and region set read allows.
+/// A [`CellTable`] that is a product: what each kind and region set read allows, and
+/// the kinds' part as planes to combine (`ops`, the first `nops`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Product {
     pub kinds: [u8; KINDS],
     pub regions: [u8; REGION_SETS],
+    pub ops: [PlaneOp; 2 * KINDS],
+    pub nops: u8,
+}
+
+/// One step of reading the cells that meet a product's kinds from a position's bit
+/// planes, starting from the whole board: keep (`keep`) or take away the cells of
+/// layer `kind` holding `content` (1 to 3; 0: holding any piece). A kind's contents
+/// allowed take at most two steps (`no pawn`: take away any pawn; `not enemy disk`:
+/// take away the enemy's disks; `own disk`: keep the own disks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PlaneOp {
+    pub kind: u8,
+    pub content: u8,
+    pub keep: bool,
 }
 
 /// What a separation counts.
