@@ -1181,18 +1181,18 @@ pub fn apply_step_keeping(
                 }
                 _ => {
                     let code = code(rules, *piece, colour);
-                    cells[piece * n + c as usize] = code;
-                    planes.write(*piece, c, code);
+                    let was = std::mem::replace(&mut cells[piece * n + c as usize], code);
+                    planes.write(*piece, c, was, code);
                 }
             }
         }
         (StepRule::Slide { piece, .. }, Step::Move { from, to }) => {
             let base = piece * n;
             let code = cells[base + from as usize];
-            cells[base + to as usize] = code;
+            let was = std::mem::replace(&mut cells[base + to as usize], code);
             cells[base + from as usize] = content::EMPTY;
-            planes.write(*piece, from, content::EMPTY);
-            planes.write(*piece, to, code);
+            planes.write(*piece, from, code, content::EMPTY);
+            planes.write(*piece, to, was, code);
         }
         (StepRule::Line { piece, capture, .. }, Step::Move { from, to }) => move_line(
             rules, cells, planes, *piece, *capture, from, from, to, mover,

@@ -100,8 +100,8 @@ impl Planes {
 /// What else a step's changes to a position's cells go to: its planes, or nothing
 /// (`()`, for a copy of the cells, at no cost).
 pub trait Upkeep {
-    /// `cell` of `layer` now holds `code` (0 for no piece).
-    fn write(&mut self, layer: usize, cell: Cell, code: u8);
+    /// `cell` of `layer` held `was` and now holds `code` (0 for no piece).
+    fn write(&mut self, layer: usize, cell: Cell, was: u8, code: u8);
     /// A piece `code` now stands on `cell`, which was empty or held the same.
     fn put(&mut self, layer: usize, cell: Cell, code: u8);
     /// The piece `code` on `cell` has gone.
@@ -112,17 +112,23 @@ pub trait Upkeep {
 
 /// Each write is ignored where the planes are not kept (`Planes::default()`).
 impl Upkeep for Planes {
+    /// Only the planes of `was` and `code` change (two to four words, where clearing
+    /// every plane of the layer took four and setting two more).
     #[inline(always)]
-    fn write(&mut self, layer: usize, cell: Cell, code: u8) {
+    fn write(&mut self, layer: usize, cell: Cell, was: u8, code: u8) {
         if !self.is_kept() {
             return;
         }
         let (at, bit) = self.at(layer, cell);
-        for i in 0..PER_LAYER {
-            self.bits[at + i * self.words] &= !bit;
+        let w = self.words;
+        if was != 0 {
+            self.bits[at + (usize::from(was) - 1) * w] &= !bit;
         }
         if code != 0 {
-            self.set(layer, cell, code);
+            self.bits[at + (usize::from(code) - 1) * w] |= bit;
+        }
+        if (was == 0) != (code == 0) {
+            self.bits[at + OCCUPIED * w] ^= bit;
         }
     }
 
@@ -158,7 +164,7 @@ impl Upkeep for Planes {
 
 impl Upkeep for () {
     #[inline(always)]
-    fn write(&mut self, _: usize, _: Cell, _: u8) {}
+    fn write(&mut self, _: usize, _: Cell, _: u8, _: u8) {}
     #[inline(always)]
     fn put(&mut self, _: usize, _: Cell, _: u8) {}
     #[inline(always)]
@@ -188,8 +194,8 @@ mod tests {
                 (x / 2 % len as u32) as Cell,
                 (x >> 20) as u8 % 4,
             );
-            cells[k * len + c as usize] = v;
-            p.write(k, c, v);
+            let was = std::mem::replace(&mut cells[k * len + c as usize], v);
+            p.write(k, c, was, v);
             for k in 0..2 {
                 let layer = &cells[k * len..(k + 1) * len];
                 let of = |words: &[u64]| -> Vec<usize> {

@@ -188,7 +188,7 @@ impl State {
         regions: u32,
     ) -> u32 {
         let mover = self.to_move;
-        self.write_stone(cell, content::of_player(mover));
+        self.write_stone(cell, content::EMPTY, content::of_player(mover));
         self.remove_empty_at(at);
         self.to_move = 1 - mover;
         let n = self.empty_pos.len();

@@ -274,17 +274,18 @@ impl State {
     #[inline(always)]
     fn set_stone(&mut self, cell: Cell, code: u8) {
         let was = self.cells[cell as usize];
-        self.write_stone(cell, code);
+        self.write_stone(cell, was, code);
         if !self.regions.is_empty() {
             self.relabel(0, cell, was, code);
         }
     }
 
-    /// `set_stone` for rules that keep no region labels (those with a plain goal).
+    /// `set_stone` for rules that keep no region labels (those with a plain goal):
+    /// `cell` held `was`.
     #[inline(always)]
-    pub(super) fn write_stone(&mut self, cell: Cell, code: u8) {
+    pub(super) fn write_stone(&mut self, cell: Cell, was: u8, code: u8) {
         self.cells[cell as usize] = code;
-        self.planes.write(0, cell, code);
+        self.planes.write(0, cell, was, code);
     }
 
     /// Plays one step on the cells (and their bit planes) and, where the rules keep
