@@ -328,14 +328,29 @@ impl State {
     }
 
     pub(super) fn remove_empty(&mut self, cell: Cell) {
-        self.remove_empty_at(usize::from(self.empty_pos[cell as usize]));
+        let i = self.empty_index(cell);
+        self.empty.swap_remove(i);
+        self.note_moved(i);
     }
 
-    /// Takes the cell at index `i` of the empty list out of it (the last one moves in).
+    /// The index of the empty `cell` in the empty list, the indices first made afresh
+    /// if the placement loop left them.
+    #[inline]
+    pub(super) fn empty_index(&mut self, cell: Cell) -> usize {
+        if self.empty_pos_stale {
+            for (i, &c) in self.empty.iter().enumerate() {
+                self.empty_pos[c as usize] = i as u16;
+            }
+            self.empty_pos_stale = false;
+        }
+        usize::from(self.empty_pos[cell as usize])
+    }
+
+    /// Notes the index of the cell now at index `i` of the empty list (after a
+    /// `swap_remove` there), unless the indices are left for later.
     #[inline(always)]
-    pub(super) fn remove_empty_at(&mut self, i: usize) {
-        self.empty.swap_remove(i);
-        if let Some(&moved) = self.empty.get(i) {
+    pub(super) fn note_moved(&mut self, i: usize) {
+        if let (false, Some(&moved)) = (self.empty_pos_stale, self.empty.get(i)) {
             self.empty_pos[moved as usize] = i as u16;
         }
     }

@@ -212,9 +212,13 @@ pub struct State {
     ply: u32,
     /// Whether the seats have exchanged colours by the swap rule.
     swapped: bool,
-    /// Simple placement games: empty cells in any order, with each cell's index.
+    /// Simple placement games: empty cells in any order, with each cell's index
+    /// unless `empty_pos_stale` (see `State::empty_index`).
     pub(crate) empty: Vec<Cell>,
     pub(crate) empty_pos: Vec<u16>,
+    /// Whether `empty` was reordered without `empty_pos` (the placement loop's draws
+    /// and placements leave it, which saves two stores a move and reads it never).
+    empty_pos_stale: bool,
     /// Connection games whose pieces never move: groups with the edges they touch.
     uf: UnionFind,
     /// Games with the capture rule: the liberties of the union-find's groups.
@@ -253,6 +257,7 @@ impl Clone for State {
             swapped: self.swapped,
             empty: self.empty.clone(),
             empty_pos: self.empty_pos.clone(),
+            empty_pos_stale: self.empty_pos_stale,
             uf: self.uf.clone(),
             libs: self.libs.clone(),
             history: self.history.clone(),
@@ -280,6 +285,7 @@ impl Clone for State {
         self.swapped = source.swapped;
         self.empty.clone_from(&source.empty);
         self.empty_pos.clone_from(&source.empty_pos);
+        self.empty_pos_stale = source.empty_pos_stale;
         self.uf.clone_from(&source.uf);
         self.libs.copy_from(&source.libs);
         self.history.clone_from(&source.history);

@@ -25,11 +25,11 @@ enum Drawn {
 /// Draws a placement from the empty cells without replacement until one is legal for
 /// `matchers`, with the swap (when `swap`) as one more candidate that is always legal:
 /// uniform over the legal moves. The cells tested and found illegal are moved to the
-/// end of `empty`.
+/// end of `empty` (their indices noted in `empty_pos`, if given).
 #[inline(always)]
 fn draw(
     empty: &mut [Cell],
-    empty_pos: &mut [u16],
+    mut empty_pos: Option<&mut [u16]>,
     cells: &[u8],
     matchers: &Matchers,
     swap: bool,
@@ -47,10 +47,11 @@ fn draw(
             return Drawn::At(c, i);
         }
         k -= 1;
-        let last = empty[k];
         empty.swap(i, k);
-        empty_pos[c as usize] = k as u16;
-        empty_pos[last as usize] = i as u16;
+        if let Some(pos) = &mut empty_pos {
+            pos[c as usize] = k as u16;
+            pos[empty[i] as usize] = i as u16;
+        }
     }
     Drawn::Nothing
 }
@@ -74,7 +75,7 @@ impl State {
         let matchers = &self.rules.matchers[self.to_move as usize];
         match draw(
             &mut self.empty,
-            &mut self.empty_pos,
+            Some(&mut self.empty_pos),
             &self.cells,
             matchers,
             swap,
@@ -131,12 +132,14 @@ impl State {
         let region_sets = rules.board.region_sets();
         let matchers = [&rules.matchers[0], &rules.matchers[1]];
         let checks = status::has_start_checks(&rules);
+        // The empty cells' indices are left to be made afresh when next asked.
+        self.empty_pos_stale = true;
         while self.ply < max_plies {
             let mover = self.to_move;
             let swap = self.swap_available();
             let (cell, at) = match draw(
                 &mut self.empty,
-                &mut self.empty_pos,
+                None,
                 &self.cells,
                 matchers[usize::from(mover & 1)],
                 swap,
@@ -163,7 +166,7 @@ impl State {
     #[inline(always)]
     pub(super) fn apply_plain_placement(&mut self, cell: Cell, goals: [PlainGoal; 2]) {
         let mover = self.to_move;
-        let at = usize::from(self.empty_pos[cell as usize]);
+        let at = self.empty_index(cell);
         let c = cell as usize;
         let nbrs = self.rules.board.neighbours(self.rules.connect.adjacency);
         let regions = self.rules.board.regions_of(cell);
@@ -173,10 +176,12 @@ impl State {
             6 => self.place_plain(cell, at, &{ nbrs.padded_rows::<6>()[c] }, regions),
             _ => self.place_plain(cell, at, &{ nbrs.padded_rows::<8>()[c] }, regions),
         };
+        self.note_moved(at);
         self.settle_plain(goals, mover, touched, true);
     }
 
-    /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`), passes
+    /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`, whose
+    /// last cell moves there: the caller notes its index, if it keeps them), passes
     /// the turn, and joins the stone to its group: the regions the group now touches.
     /// `near` is the cell's row of the neighbour table, `regions` its region set.
     #[inline(always)]
@@ -189,7 +194,7 @@ impl State {
     ) -> u32 {
         let mover = self.to_move;
         self.write_stone(cell, content::EMPTY, content::of_player(mover));
-        self.remove_empty_at(at);
+        self.empty.swap_remove(at);
         self.to_move = 1 - mover;
         let n = self.empty_pos.len();
         let touched = self.uf.add_near::<S>(cell, &self.cells[..n], near, regions);

@@ -16,6 +16,7 @@ impl State {
             swapped: false,
             empty: Vec::new(),
             empty_pos: Vec::new(),
+            empty_pos_stale: false,
             uf: UnionFind::new(rules.board()),
             libs: Liberties::default(),
             history: Vec::new(),
