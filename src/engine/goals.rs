@@ -91,14 +91,16 @@ pub fn made_anywhere(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: 
             touch, adjacency, ..
         } => connected(board, adjacency, &member, touch, own),
         Goal::Ring { adjacency, .. } => ring::anywhere(board, adjacency, &member),
-        Goal::OneGroup { adjacency, .. } => one_group(board, adjacency, &member),
+        Goal::OneGroup { adjacency, .. } => one_group(board, adjacency, member),
         Goal::CrossingRace => false,
     }
 }
 
 /// Whether the cells where `member` holds are at least one and form one group linked
-/// by `adjacency`: a flood from the first reaches them all.
-pub fn one_group(board: &Board, adjacency: Adjacency, member: &dyn Fn(Cell) -> bool) -> bool {
+/// by `adjacency`: a flood from the first reaches them all. Generic in `member`, which
+/// is asked of every cell (Lines of Action asks this after every move): a call through
+/// a `dyn` per cell cost more than the test.
+pub fn one_group(board: &Board, adjacency: Adjacency, member: impl Fn(Cell) -> bool) -> bool {
     let nbrs = board.neighbours(adjacency);
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
@@ -190,7 +192,7 @@ pub fn witness(board: &Board, layer: &[u8], colour: u8, goal: &Goal, own: Region
             }
         }
         Goal::OneGroup { adjacency, .. } => {
-            if one_group(board, adjacency, &member) {
+            if one_group(board, adjacency, member) {
                 out.extend(board.cells().filter(|&c| member(c)));
             }
         }
