@@ -524,7 +524,7 @@ fn cell_sets_are_the_cells_meeting_the_condition() {
             .iter()
             .map(|c| match c.tabled(kinds) {
                 CellPred::Table(mut t) => {
-                    t.place_on(b);
+                    std::sync::Arc::make_mut(&mut t).place_on(b);
                     CellPred::Table(t)
                 }
                 other => other,

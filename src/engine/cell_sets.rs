@@ -68,12 +68,14 @@ pub fn cell_words(rules: &Rules, planes: &Planes, mover: u8, p: &CellPred) -> Ve
     by_words!(rules.board.len(), words(rules, planes, mover, p))
 }
 
-/// Whether two conditions are the same (for tables, the same values of the same
-/// reads: cheaper than comparing the trees they were made from).
+/// Whether two conditions are the same (for tables, one shared table, or the same
+/// values of the same reads: cheaper than comparing the trees they were made from).
 pub fn same_condition(a: &CellPred, b: &CellPred) -> bool {
     match (a, b) {
         _ if std::ptr::eq(a, b) => true,
-        (CellPred::Table(x), CellPred::Table(y)) => x.same_values(y),
+        (CellPred::Table(x), CellPred::Table(y)) => {
+            std::sync::Arc::ptr_eq(x, y) || x.same_values(y)
+        }
         _ => a == b,
     }
 }

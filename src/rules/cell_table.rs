@@ -292,7 +292,7 @@ impl CellPred {
     /// of `kinds` piece kinds.
     pub fn tabled(&self, kinds: usize) -> CellPred {
         match CellTable::build(self.tree(), kinds) {
-            Some(t) => CellPred::Table(Box::new(t)),
+            Some(t) => CellPred::Table(std::sync::Arc::new(t)),
             None => self.clone(),
         }
     }

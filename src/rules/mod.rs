@@ -280,7 +280,7 @@ impl Rules {
         let board = &self.board;
         let tabled = |c: &CellPred| match c.tabled(kinds) {
             CellPred::Table(mut t) => {
-                t.place_on(board);
+                std::sync::Arc::make_mut(&mut t).place_on(board);
                 CellPred::Table(t)
             }
             other => other,
@@ -290,8 +290,15 @@ impl Rules {
                 match step {
                     StepRule::Place { target, .. } => *target = tabled(target),
                     StepRule::Slide { through, onto, .. } => {
-                        *through = tabled(through);
-                        *onto = tabled(onto);
+                        // The same condition twice (a slide that stops where it may
+                        // pass, the usual rule) becomes one shared table.
+                        *onto = if onto == through {
+                            *through = tabled(through);
+                            through.clone()
+                        } else {
+                            *through = tabled(through);
+                            tabled(onto)
+                        };
                     }
                     StepRule::Line { .. } => {}
                 }

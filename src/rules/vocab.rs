@@ -149,7 +149,9 @@ pub enum CellPred {
     And(Vec<CellPred>),
     Or(Vec<CellPred>),
     /// A condition compiled to a truth table (see [`CellTable`]); it means its tree.
-    Table(Box<CellTable>),
+    /// Shared, so that a slide's two conditions, when the same, are one table (and
+    /// known to be the same by its address).
+    Table(std::sync::Arc<CellTable>),
 }
 
 impl CellPred {
