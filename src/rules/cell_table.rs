@@ -41,6 +41,7 @@ impl CellTable {
             nregions: sets.len() as u8,
             bits: [[0; 4]; 2],
             product: [None; 2],
+            free_of: None,
             inside: Vec::new(),
         };
         t.kinds[..ks.len()].copy_from_slice(&ks);
@@ -62,6 +63,11 @@ impl CellTable {
                 }
             }
             t.product[mover as usize] = t.as_product(mover);
+        }
+        // Reads one kind and no region, and allows only its empty content, for both.
+        let empty_only = |p: &Option<Product>| p.is_some_and(|p| p.kinds[0] == 1 << content::EMPTY);
+        if t.nkinds == 1 && t.nregions == 0 && t.product.iter().all(empty_only) {
+            t.free_of = Some(t.kinds[0]);
         }
         Some(t)
     }
@@ -269,13 +275,7 @@ impl CellPred {
     pub fn is_free_of(&self, kind: usize) -> bool {
         match self {
             CellPred::No(k) => *k == kind,
-            CellPred::Table(t) => (0..2).all(|mover| {
-                t.product(mover).is_some_and(|(kinds, regions, allowed)| {
-                    kinds == [kind as u8]
-                        && regions.is_empty()
-                        && allowed.kinds[0] == 1 << crate::rules::content::EMPTY
-                })
-            }),
+            CellPred::Table(t) => t.free_of.is_some_and(|k| usize::from(k) == kind),
             _ => false,
         }
     }
@@ -394,5 +394,46 @@ mod tests {
             }
         }
         assert!(tabled > 1000, "{tabled} conditions fit a table");
+    }
+
+    /// `is_free_of` (worked out when the table is built) holds only for conditions
+    /// that mean "no piece of the kind" whatever else a cell holds, in whatever
+    /// regions, for both movers, and does for `no K` itself (a condition that means
+    /// it while reading other kinds, `not any K or empty`, is not recognised).
+    #[test]
+    fn free_of_a_kind_is_exactly_no_piece_of_it() {
+        let mut rng = Rng(5);
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..2000 {
+            let kinds = 1 + round % 3;
+            let tree = match round % 4 {
+                0 => CellPred::No(rng.below(kinds as u32) as usize),
+                _ => random_tree(&mut rng, kinds, 2),
+            };
+            let table = tree.tabled(kinds);
+            if !matches!(table, CellPred::Table(_)) {
+                continue;
+            }
+            for k in 0..kinds {
+                let means_free = (0..4usize.pow(kinds as u32)).all(|i| {
+                    let slot = |j: usize| (i >> (2 * j) & 3) as u8;
+                    (0..8u32).all(|regions| {
+                        let inside = |mask: u32| regions & mask != 0;
+                        (0..2).all(|mover| {
+                            eval(&tree, kinds, mover, &slot, &inside) == (slot(k) == 0)
+                        })
+                    })
+                });
+                let free = table.is_free_of(k);
+                assert!(!free || means_free, "{tree:?}, kind {k}");
+                assert!(free || tree != CellPred::No(k), "{tree:?}");
+                if free {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} {no}");
     }
 }

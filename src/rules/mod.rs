@@ -292,13 +292,9 @@ impl Rules {
                     StepRule::Slide { through, onto, .. } => {
                         // The same condition twice (a slide that stops where it may
                         // pass, the usual rule) becomes one shared table.
-                        *onto = if onto == through {
-                            *through = tabled(through);
-                            through.clone()
-                        } else {
-                            *through = tabled(through);
-                            tabled(onto)
-                        };
+                        let same = onto == through;
+                        *through = tabled(through);
+                        *onto = if same { through.clone() } else { tabled(onto) };
                     }
                     StepRule::Line { .. } => {}
                 }

@@ -191,6 +191,10 @@ pub struct CellTable {
     /// and for each region set read, whether a cell may lie outside it (bit 0) and
     /// inside it (bit 1). The cells meeting it are then a few planes combined.
     pub(crate) product: [Option<Product>; 2],
+    /// The kind whose cells without a piece are exactly the cells meeting the table,
+    /// whoever moves (`no disk`), if there is one: worked out once, for the samplers'
+    /// placement shortcut (`CellPred::is_free_of`), which asks at every draw.
+    pub(crate) free_of: Option<u8>,
     /// Per region set read, the board's cells inside it as bit words (set when the
     /// rules are compiled for a board: `CellTable::place_on`).
     pub(crate) inside: Vec<Vec<u64>>,
