@@ -103,11 +103,12 @@ impl RegionLabels {
         // classes or more: looked at before any bit set is made.
         let nbrs = board.neighbours(adjacency);
         let around = nbrs.of(cell);
+        // `also` as a cell id no cell has when there is none: one compare a neighbour.
+        let also_id = also.unwrap_or(Cell::MAX);
         let open = open_slots(around, |m| {
-            member[usize::from(m) / 64] >> (m % 64) & 1 == 0 && also != Some(m)
+            member[usize::from(m) / 64] >> (m % 64) & 1 == 0 && m != also_id
         });
-        let is_member =
-            |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || also == Some(m);
+        let is_member = |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || m == also_id;
         let splits = open & open.wrapping_sub(1) != 0
             && classes(open, nbrs.near(cell)).0 != open
             && (self.walls.is_empty() || self.closes_loop(board, cell, &is_member));
@@ -177,10 +178,9 @@ impl RegionLabels {
         let root = find(&mut self.walls, usize::from(cell));
         for (i, &m) in around.iter().enumerate() {
             if open >> i & 1 == 0 {
+                // A root's parent is itself: written unconditionally.
                 let o = find(&mut self.walls, usize::from(m));
-                if o != root {
-                    self.walls[o] = root as u16;
-                }
+                self.walls[o] = root as u16;
             }
         }
         if around.len() < RING.len() {
