@@ -176,18 +176,19 @@ impl RegionLabels {
     fn wall_up(&mut self, around: &[Cell], open: u32, cell: Cell) {
         let outside = self.walls.len() - 1;
         let root = find(&mut self.walls, usize::from(cell));
-        for (i, &m) in around.iter().enumerate() {
-            if open >> i & 1 == 0 {
-                // A root's parent is itself: written unconditionally.
-                let o = find(&mut self.walls, usize::from(m));
-                self.walls[o] = root as u16;
-            }
+        // The member slots one after another, not a test of each slot: whether a
+        // slot holds a member is a coin toss that a branch would often mispredict.
+        // A root's parent is itself, so the joins are written unconditionally.
+        let mut members = !open & ((1 << around.len()) - 1);
+        while members != 0 {
+            let m = around[members.trailing_zeros() as usize];
+            members &= members - 1;
+            let o = find(&mut self.walls, usize::from(m));
+            self.walls[o] = root as u16;
         }
         if around.len() < RING.len() {
             let o = find(&mut self.walls, outside);
-            if o != root {
-                self.walls[o] = root as u16;
-            }
+            self.walls[o] = root as u16;
         }
     }
 
