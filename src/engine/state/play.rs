@@ -13,15 +13,27 @@ impl State {
         turn: &Turn,
         mv: Move,
     ) -> Result<([(&StepRule, Step); 2], usize), Illegal> {
+        Self::paired(turn, mv).ok_or_else(|| match turn.steps.as_slice() {
+            [_] => Illegal::Shape("this turn is one step".into()),
+            _ => Illegal::Shape(
+                "this turn has two steps: write them joined by a comma, e.g. `c4,d5`".into(),
+            ),
+        })
+    }
+
+    /// `pair_steps` without the reason, inlined where it runs on every move: its pairs
+    /// then stay in registers, where a returned `Result` was written to memory piece
+    /// by piece and read back whole, which the processor cannot forward (a sampled
+    /// profile showed the stall).
+    #[allow(clippy::type_complexity)]
+    #[inline(always)]
+    fn paired(turn: &Turn, mv: Move) -> Option<([(&StepRule, Step); 2], usize)> {
         let (steps, n) = mv.steps();
         match (turn.steps.as_slice(), n) {
-            ([r], 1) => Ok(([(r, steps[0]); 2], 1)),
-            ([r0, r1], 2) => Ok(([(r0, steps[0]), (r1, steps[1])], 2)),
-            ([_, r1], 1) if turn.optional => Ok(([(r1, steps[0]); 2], 1)),
-            ([_], _) => Err(Illegal::Shape("this turn is one step".into())),
-            (_, _) => Err(Illegal::Shape(
-                "this turn has two steps: write them joined by a comma, e.g. `c4,d5`".into(),
-            )),
+            ([r], 1) => Some(([(r, steps[0]); 2], 1)),
+            ([r0, r1], 2) => Some(([(r0, steps[0]), (r1, steps[1])], 2)),
+            ([_, r1], 1) if turn.optional => Some(([(r1, steps[0]); 2], 1)),
+            _ => None,
         }
     }
 
@@ -207,7 +219,7 @@ impl State {
             .current_turn_index(mover)
             .expect("a legal move has a turn");
         let (pairs, count) =
-            Self::pair_steps(&rules.turns[index], mv).expect("a legal move fits its turn");
+            Self::paired(&rules.turns[index], mv).expect("a legal move fits its turn");
         let before = if rules.race {
             self.on_own_edges(mover)
         } else {
