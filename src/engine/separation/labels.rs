@@ -110,7 +110,7 @@ impl RegionLabels {
         });
         let is_member = |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || m == also_id;
         let splits = open & open.wrapping_sub(1) != 0
-            && classes(open, nbrs.near(cell)).0 != open
+            && nbrs.first_class(cell, open) != open
             && (self.walls.is_empty() || self.closes_loop(board, cell, &is_member));
         if !self.walls.is_empty() {
             self.wall_up(around, open, cell);
