@@ -44,8 +44,8 @@ pub struct Neighbours {
     /// Per cell, which of the distinct `near` rows it has (cells alike in shape share
     /// one: the inner cells, each kind of edge and corner).
     shape: Vec<u16>,
-    /// Per distinct `near` row, 256 entries: for a set of slots (bit `j` for slot
-    /// `j`), those reached from its lowest one through slots of the set next to each
+    /// Per distinct `near` row, `1 << stride` entries: for a set of slots (bit `j`
+    /// for slot `j`), those reached from its lowest one through slots of the set next to each
     /// other (see `first_class`).
     classes: Vec<u8>,
 }
@@ -80,7 +80,8 @@ impl Neighbours {
     #[inline(always)]
     pub fn first_class(&self, cell: Cell, open: u32) -> u32 {
         let row = usize::from(self.shape[cell as usize]);
-        u32::from(self.classes[row * 256 + (open & 0xff) as usize])
+        let slots = open as usize & ((1 << self.stride) - 1);
+        u32::from(self.classes[row << self.stride | slots])
     }
 
     /// The slots per cell: 4, 6 or 8.
@@ -741,9 +742,9 @@ impl Board {
             });
             shape.push(i as u16);
         }
-        let mut classes = Vec::with_capacity(rows.len() * 256);
+        let mut classes = Vec::with_capacity(rows.len() << stride);
         for row in &rows {
-            classes.extend((0..256u32).map(|open| {
+            classes.extend((0..1u32 << stride).map(|open| {
                 let mut class = open & open.wrapping_neg();
                 loop {
                     let grown = (0..MAX_NEIGHBOURS)
