@@ -186,6 +186,11 @@ pub struct Rays {
     by: Vec<i32>,
     /// Per cell, the cells of all its rays together.
     all: Vec<u16>,
+    /// Per cell, the moves along its rays (`all` of them, from `first`): each its
+    /// direction (the high half) and the cell it reaches, by direction and then
+    /// distance.
+    moves: Vec<u32>,
+    first: Vec<u32>,
 }
 
 impl Rays {
@@ -223,6 +228,15 @@ impl Rays {
     #[inline(always)]
     pub fn all(&self, cell: Cell) -> u32 {
         u32::from(self.all[cell as usize])
+    }
+
+    /// The `x`-th of those pairs (below `all(cell)`), by direction and then distance:
+    /// its direction and the cell it reaches. One read, where counting along the
+    /// directions took a branch per direction on where a random `x` falls.
+    #[inline(always)]
+    pub fn nth_move(&self, cell: Cell, x: u32) -> (usize, Cell) {
+        let m = self.moves[self.first[cell as usize] as usize + x as usize];
+        ((m >> 16) as usize, m as Cell)
     }
 }
 
@@ -535,14 +549,18 @@ impl Board {
             reach: vec![0; self.len() * dirs],
             by: self.line_by.clone(),
             all: vec![0; self.len()],
+            moves: Vec::new(),
+            first: vec![0; self.len()],
         };
         for c in self.cells() {
+            rays.first[c as usize] = rays.moves.len() as u32;
             for (i, &d) in self.directions.iter().enumerate() {
                 let at = c as usize * dirs + i;
                 rays.reach[at] = self.reach(c, d) as u8;
                 rays.all[c as usize] += self.reach(c, d) as u16;
                 for m in self.ray(c, d) {
                     rays.cells[at * words + m as usize / 64] |= 1 << (m % 64);
+                    rays.moves.push((i as u32) << 16 | u32::from(m));
                 }
             }
         }
@@ -1280,6 +1298,30 @@ mod tests {
                     }
                     assert_eq!(nb.first_class(c, open), class, "{} cell {c}", b.describe());
                 }
+            }
+        }
+    }
+
+    /// `Rays::nth_move` lists, for every cell, the cells of its rays direction by
+    /// direction and nearest first (`Board::ray`), `all` of them, with the direction
+    /// of each; on boards of each shape with rays.
+    #[test]
+    fn nth_move_is_the_rays_cells_in_order() {
+        let boards = [
+            Board::new(BoardShape::Square, &[6], &[(2, 2)]),
+            Board::new(BoardShape::Hexagon, &[5], &[]),
+            Board::new(BoardShape::Triangle, &[6], &[]),
+            Board::new(BoardShape::Rectangle, &[9, 4], &[]),
+        ];
+        for b in &boards {
+            let rays = b.rays().expect("a small board keeps its rays");
+            for c in b.cells() {
+                let want: Vec<(usize, Cell)> = (b.directions().iter().enumerate())
+                    .flat_map(|(i, &d)| b.ray(c, d).map(move |m| (i, m)))
+                    .collect();
+                let got: Vec<(usize, Cell)> =
+                    (0..rays.all(c)).map(|x| rays.nth_move(c, x)).collect();
+                assert_eq!(got, want, "{} cell {c}", b.describe());
             }
         }
     }
