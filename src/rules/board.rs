@@ -45,8 +45,8 @@ pub struct Neighbours {
     /// one: the inner cells, each kind of edge and corner).
     shape: Vec<u16>,
     /// Per distinct `near` row, `1 << stride` entries: for a set of slots (bit `j`
-    /// for slot `j`), those reached from its lowest one through slots of the set next to each
-    /// other (see `first_class`).
+    /// for slot `j`), those reached from its lowest one through slots of the set
+    /// next to each other (see `first_class`).
     classes: Vec<u8>,
 }
 
@@ -75,8 +75,9 @@ impl Neighbours {
     /// one through slots of `open` whose neighbours are next to each other: `open`
     /// itself when they all hang together around `cell`. A table look-up, worked out
     /// when the board is built, where walking the slots took a loop of dependent
-    /// reads and a branch a sampled profile showed mispredicting. Empty for
-    /// adjacencies other than the board's natural one (as `near`).
+    /// reads and a branch a sampled profile showed mispredicting. For adjacencies
+    /// other than the board's natural one (whose `near` masks are empty) it is the
+    /// lowest slot of `open` alone.
     #[inline(always)]
     pub fn first_class(&self, cell: Cell, open: u32) -> u32 {
         let row = usize::from(self.shape[cell as usize]);
