@@ -73,9 +73,12 @@ impl State {
     pub(super) fn random_placement(&mut self, rng: &mut Rng) -> Option<Move> {
         let swap = self.swap_available();
         let matchers = &self.rules.matchers[self.to_move as usize];
+        // The indices noted only where they are kept: left by the placement loop,
+        // they are made afresh when next asked.
+        let empty_pos = (!self.empty_pos_stale).then_some(&mut self.empty_pos[..]);
         match draw(
             &mut self.empty,
-            Some(&mut self.empty_pos),
+            empty_pos,
             &self.cells,
             matchers,
             swap,
