@@ -76,14 +76,7 @@ impl State {
         // The indices noted only where they are kept: left by the placement loop,
         // they are made afresh when next asked.
         let empty_pos = (!self.empty_pos_stale).then_some(&mut self.empty_pos[..]);
-        match draw(
-            &mut self.empty,
-            empty_pos,
-            &self.cells,
-            matchers,
-            swap,
-            rng,
-        ) {
+        match draw(&mut self.empty, empty_pos, &self.cells, matchers, swap, rng) {
             Drawn::At(c, _) => Some(Move::Place(c)),
             Drawn::Swap => Some(Move::Swap),
             Drawn::Nothing => None,
