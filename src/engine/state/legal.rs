@@ -283,6 +283,8 @@ impl State {
         let mut moves = 0;
         // Read once: the rules do not change during a game.
         let plain_goal = self.rules.plain_goal;
+        // One count on the rules for the run, so that moves borrow them apart.
+        let rules = Arc::clone(&self.rules);
         while self.ply < max_plies {
             let mv = match (plain_goal, self.status) {
                 // A plain goal is only derived for simple placement rules.
@@ -296,7 +298,7 @@ impl State {
             };
             let Some(mv) = mv else { break };
             visit(self, mv);
-            self.apply(mv);
+            self.apply_with(Some(&rules), mv);
             moves += 1;
         }
         moves

@@ -131,6 +131,15 @@ impl State {
     /// The one place that changes a state: the move, then the turn, the ply, and
     /// the status of the player now to move.
     pub(super) fn apply(&mut self, mv: Move) {
+        self.apply_with(None, mv);
+    }
+
+    /// `apply`, with the rules borrowed apart from the state where the caller holds
+    /// them (`held`, the same rules as `self.rules`): a playout takes one count on the
+    /// rules for the whole run, where a move's steps would otherwise take one per move
+    /// (an atomic operation, which a sampled profile showed stalling the loop).
+    pub(super) fn apply_with(&mut self, held: Option<&Rules>, mv: Move) {
+        debug_assert!(held.is_none_or(|r| std::ptr::eq(r, &*self.rules)));
         if let (Move::Place(cell), Some(goal)) = (mv, self.rules.plain_goal) {
             self.apply_plain_placement(cell, goal);
             return;
@@ -179,7 +188,17 @@ impl State {
                     None
                 }
             }
-            _ => self.apply_turn(mv, mover, &mut hash),
+            _ => {
+                let owned;
+                let rules = match held {
+                    Some(r) => r,
+                    None => {
+                        owned = Arc::clone(&self.rules);
+                        &*owned
+                    }
+                };
+                self.apply_turn(rules, mv, mover, &mut hash)
+            }
         };
         if self.rules.both_win.is_some() {
             decided = self.decide_both(mover, decided);
@@ -206,15 +225,15 @@ impl State {
     /// Plays the steps of a turn (the general path) for `mover`, captures, groups and
     /// the crossing race included, and passes the turn; returns what the goals decide.
     /// Sets `hash` to the position's hash when the captures worked it out.
+    /// `rules` are the state's own, borrowed apart from it (see `apply_with`).
+    #[inline(always)]
     fn apply_turn(
         &mut self,
+        rules: &Rules,
         mv: Move,
         mover: u8,
         hash: &mut Option<u64>,
     ) -> Option<(Outcome, Decider)> {
-        // Borrowed, not cloned per step: an `Arc` clone is an atomic operation on a
-        // count that every thread playing this game shares.
-        let rules = self.rules.clone();
         let index = self
             .current_turn_index(mover)
             .expect("a legal move has a turn");
@@ -236,7 +255,7 @@ impl State {
             let placed = match (rule, step) {
                 (StepRule::Place { piece: 0, .. }, Step::Place(c)) if incremental => {
                     let start = self.history.last().copied().unwrap_or(0);
-                    let (placed, delta) = self.place_capturing(&rules, c, colour);
+                    let (placed, delta) = self.place_capturing(rules, c, colour);
                     if !self.counts.is_empty() {
                         self.counts[0] = self.count_layer(0);
                     }
@@ -245,7 +264,7 @@ impl State {
                 }
                 _ => {
                     *hash = None;
-                    self.play_step(&rules, rule, step, mover);
+                    self.play_step(rules, rule, step, mover);
                     match (rule, step) {
                         (StepRule::Place { piece: 0, .. }, Step::Place(c))
                             if rules.track_groups
@@ -304,6 +323,7 @@ impl State {
     /// counts or region labels, brings them along by what changed on the cells it
     /// touches (a placement without capture: its cell; a slide: its start and end);
     /// after a step that may capture or moves a line, they are made afresh.
+    #[inline(always)]
     fn play_step(&mut self, rules: &Rules, rule: &StepRule, step: Step, mover: u8) {
         let kind = rule.piece();
         let base = kind * rules.board.len();
@@ -333,19 +353,23 @@ impl State {
                 self.relabel_all(kind);
             }
             Some(cells) => {
-                let mut changes = [(0, 0, 0); 2];
-                for ((&c, &old), change) in cells.iter().zip(&was).zip(&mut changes) {
-                    let now = self.cells[base + c as usize];
-                    if let Some(counts) = self.counts.get_mut(kind) {
+                // Each cell's change in its own variables: an array of them, written
+                // piece by piece and read back whole, stalled (a sampled profile).
+                let change = |s: &mut State, i: usize| {
+                    let (c, old) = (cells[i], was[i]);
+                    let now = s.cells[base + c as usize];
+                    if let Some(counts) = s.counts.get_mut(kind) {
                         counts[usize::from(old)] -= 1;
                         counts[usize::from(now)] += 1;
                     }
-                    *change = (c, old, now);
-                }
+                    (c, old, now)
+                };
+                let first = change(self, 0);
+                let second = (cells.len() > 1).then(|| change(self, 1));
                 if !self.regions.is_empty() {
-                    match cells {
-                        [c] => self.relabel(kind, *c, changes[0].1, changes[0].2),
-                        _ => self.relabel_move(kind, changes),
+                    match second {
+                        None => self.relabel(kind, first.0, first.1, first.2),
+                        Some(second) => self.relabel_move(kind, first, second),
                     }
                 }
             }

@@ -262,10 +262,11 @@ impl State {
     /// (`(cell, was, now)`, the planes written already): for each side, a cell its
     /// piece joined first (with the cell it left still counted as its), then the cell
     /// it left, each from labels right for the set of the moment.
-    pub(super) fn relabel_move(&mut self, k: usize, changes: [(Cell, u8, u8); 2]) {
+    pub(super) fn relabel_move(&mut self, k: usize, a: (Cell, u8, u8), b: (Cell, u8, u8)) {
         let Some(slot) = self.labels_slot(k) else {
             return;
         };
+        let changes = [a, b];
         for &(c, was, now) in &changes {
             if was != now {
                 let leaving = changes
