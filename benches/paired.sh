@@ -9,6 +9,8 @@
 #
 # On the machine of docs/PERFORMANCE.md's seventeenth round, a binary against itself
 # gave ratios 1.003-1.012 over 12-24 rounds, where single timed runs moved by +-20%.
+# In the eighteenth round two runs of 24 rounds of one pair disagreed by 5%: run it in
+# both orders (OLD NEW, then NEW OLD), 64 rounds or more, and take the gains together.
 set -eu
 A=$1 B=$2 R=$3
 shift 3
