@@ -126,10 +126,10 @@ fn an_independent_turn_with_a_skippable_slide_is_drawn_uniformly() {
 
 #[test]
 fn a_placement_on_any_cell_free_of_its_kind_is_uniform_on_a_crowded_board() {
-    // `place disk on no disk` tries a few grid positions before drawing from the set
-    // of free cells: late in a game of side 4 (37 cells on a 49-position grid) with
-    // 2 to 4 cells free of disks most tries miss, so both ways are taken, and the
-    // moves must still be uniform.
+    // `place disk on no disk` tries a few cells of the board before drawing from the
+    // set of free cells: late in a game of side 4 (37 cells) with 2 to 4 cells free
+    // of disks most tries miss, so both ways are taken, and the moves must still be
+    // uniform.
     let rules = common::rules("windborne", 4);
     let free = |s: &State| {
         let cells = s.cells();

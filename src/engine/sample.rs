@@ -352,12 +352,14 @@ fn draw_place(
     let len = v.rules.board.len();
     if v.planes.is_some() && v.placed_by_cell_alone(piece) {
         // A placement on any cell free of its kind (`place disk on no disk`): a few
-        // uniform grid positions, each kept when it is a cell with none, usually hit
-        // one at the cost of a byte read each, before the set is made.
+        // uniform cells of the board, each kept when it has none, usually hit one at
+        // the cost of a byte read each, before the set is made. (Cells, not grid
+        // positions: a hexagon's corners would be refused tries, ~1 in 4 at side 7.)
         if target.is_free_of(piece) {
-            let free = |c| v.rules.board.contains(c) && v.slot(piece, c) == 0;
-            if let Some(c) = proposed(len, FREE_TRIES, rng, free) {
-                return Some(c);
+            let ids = v.rules.board.cell_ids();
+            let mut tries = (0..FREE_TRIES).map(|_| ids[rng.below(ids.len() as u32) as usize]);
+            if let Some(c) = tries.find(|&c| v.slot(piece, c) == 0) {
+                return Some(Step::Place(c));
             }
         }
         return match by_words!(len, draw_from_set(v, piece, target, 0, rng)) {

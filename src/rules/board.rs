@@ -118,6 +118,8 @@ pub struct Board {
     pub height: usize,
     /// Whether each grid position is a cell of the board.
     on: Vec<bool>,
+    /// The cells of the board (ids, increasing).
+    cell_ids: Vec<Cell>,
     /// Whether every grid position is on the board (no hexagon corners, no blocked squares).
     full: bool,
     /// The grid positions taken off the board by `blocked` (not those outside the shape).
@@ -188,10 +190,12 @@ pub struct Rays {
     /// Per cell, the cells of all its rays together.
     all: Vec<u16>,
     /// Per cell, the moves along its rays (`all` of them, from `first`): each its
-    /// direction (the high half) and the cell it reaches, by direction and then
-    /// distance.
-    moves: Vec<u32>,
-    first: Vec<u32>,
+    /// direction (the high byte) and the cell it reaches (the low byte: a board with
+    /// rays has at most 256 positions), by direction and then distance. Two bytes a
+    /// move, so that the table (~7.5 KB at Windborne's side 7) leaves room in the
+    /// first-level cache for the rest of a playout.
+    moves: Vec<u16>,
+    first: Vec<u16>,
 }
 
 impl Rays {
@@ -236,8 +240,8 @@ impl Rays {
     /// directions took a branch per direction on where a random `x` falls.
     #[inline(always)]
     pub fn nth_move(&self, cell: Cell, x: u32) -> (usize, Cell) {
-        let m = self.moves[self.first[cell as usize] as usize + x as usize];
-        ((m >> 16) as usize, m as Cell)
+        let m = self.moves[usize::from(self.first[cell as usize]) + x as usize];
+        (usize::from(m >> 8), m & 0xff)
     }
 }
 
@@ -434,6 +438,7 @@ impl Board {
             shape,
             width: w,
             height: h,
+            cell_ids: (0..w * h).filter(|&c| on[c]).map(|c| c as Cell).collect(),
             on,
             full,
             blocked: blocked
@@ -554,14 +559,16 @@ impl Board {
             first: vec![0; self.len()],
         };
         for c in self.cells() {
-            rays.first[c as usize] = rays.moves.len() as u32;
+            rays.first[c as usize] =
+                u16::try_from(rays.moves.len()).expect("at most 256 cells of 8 rays of 15");
             for (i, &d) in self.directions.iter().enumerate() {
                 let at = c as usize * dirs + i;
                 rays.reach[at] = self.reach(c, d) as u8;
                 rays.all[c as usize] += self.reach(c, d) as u16;
                 for m in self.ray(c, d) {
                     rays.cells[at * words + m as usize / 64] |= 1 << (m % 64);
-                    rays.moves.push((i as u32) << 16 | u32::from(m));
+                    debug_assert!(m < 256 && i < 256);
+                    rays.moves.push((i as u16) << 8 | m);
                 }
             }
         }
@@ -850,6 +857,11 @@ impl Board {
     /// Every cell id on the board, bottom row first.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..self.len()).filter(|&c| self.on[c]).map(|c| c as Cell)
+    }
+
+    /// Every cell id on the board, as `cells` gives them, in a slice.
+    pub fn cell_ids(&self) -> &[Cell] {
+        &self.cell_ids
     }
 
     /// Whether a cell id is a cell of the board.
