@@ -567,7 +567,7 @@ impl Board {
                 rays.all[c as usize] += self.reach(c, d) as u16;
                 for m in self.ray(c, d) {
                     rays.cells[at * words + m as usize / 64] |= 1 << (m % 64);
-                    debug_assert!(m < 256 && i < 256);
+                    debug_assert!(m < 256 && i < 256, "a cell and a direction a byte each");
                     rays.moves.push((i as u16) << 8 | m);
                 }
             }
@@ -845,7 +845,7 @@ impl Board {
 
     /// The number of cells on the board.
     pub fn cell_count(&self) -> usize {
-        self.on.iter().filter(|&&b| b).count()
+        self.cell_ids.len()
     }
 
     /// The grid positions (as ids) that a `blocked` statement took off the board; the
@@ -856,10 +856,11 @@ impl Board {
 
     /// Every cell id on the board, bottom row first.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..self.len()).filter(|&c| self.on[c]).map(|c| c as Cell)
+        self.cell_ids.iter().copied()
     }
 
-    /// Every cell id on the board, as `cells` gives them, in a slice.
+    /// Every cell id on the board, as `cells` gives them, in a slice (for a uniform
+    /// draw of a cell).
     pub fn cell_ids(&self) -> &[Cell] {
         &self.cell_ids
     }
@@ -1335,6 +1336,35 @@ mod tests {
                 let got: Vec<(usize, Cell)> =
                     (0..rays.all(c)).map(|x| rays.nth_move(c, x)).collect();
                 assert_eq!(got, want, "{} cell {c}", b.describe());
+            }
+        }
+    }
+
+    /// `Rays::of` gives each cell's ray in each direction as `Board::ray` walks it (its
+    /// cells as bits, and their number), on boards of each shape with rays, one with
+    /// positions off the board and one with a blocked square.
+    #[test]
+    fn of_is_the_ray_as_bits_and_its_length() {
+        let boards = [
+            Board::new(BoardShape::Square, &[6], &[(2, 2)]),
+            Board::new(BoardShape::Hexagon, &[7], &[]),
+            Board::new(BoardShape::Triangle, &[6], &[]),
+            Board::new(BoardShape::Rectangle, &[9, 4], &[]),
+        ];
+        for b in &boards {
+            let rays = b.rays().expect("a small board keeps its rays");
+            for c in b.cells() {
+                for (i, &d) in b.directions().iter().enumerate() {
+                    let (bits, reach) = rays.of(c, i);
+                    let got: Vec<Cell> = (0..bits.len() * 64)
+                        .filter(|&m| bits[m / 64] >> (m % 64) & 1 == 1)
+                        .map(|m| m as Cell)
+                        .collect();
+                    let mut want: Vec<Cell> = b.ray(c, d).collect();
+                    assert_eq!(reach as usize, want.len(), "{} cell {c}", b.describe());
+                    want.sort_unstable();
+                    assert_eq!(got, want, "{} cell {c} direction {i}", b.describe());
+                }
             }
         }
     }
