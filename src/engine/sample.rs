@@ -357,9 +357,9 @@ fn draw_place(
         // positions: a hexagon's corners would be refused tries, ~1 in 4 at side 7.)
         if target.is_free_of(piece) {
             let ids = v.rules.board.cell_ids();
-            let mut tries = (0..FREE_TRIES).map(|_| ids[rng.below(ids.len() as u32) as usize]);
-            if let Some(c) = tries.find(|&c| v.slot(piece, c) == 0) {
-                return Some(Step::Place(c));
+            let free = |c| v.slot(piece, c) == 0;
+            if let Some(c) = proposed((ids.len(), |i| ids[i]), FREE_TRIES, rng, free) {
+                return Some(c);
             }
         }
         return match by_words!(len, draw_from_set(v, piece, target, 0, rng)) {
@@ -368,7 +368,7 @@ fn draw_place(
         };
     }
     let legal = |c| v.place_ok(piece, target, owner, c);
-    if let Some(c) = proposed(len, tries(len), rng, legal) {
+    if let Some(c) = proposed((len, |i| i as Cell), tries(len), rng, legal) {
         return Some(c);
     }
     SCRATCH.with(|s| {
@@ -382,12 +382,18 @@ fn draw_place(
     })
 }
 
-/// A placement on a uniform grid position below `len` that `ok` keeps, drawn again
-/// while it refuses, at most `tries` times: each cell `ok` keeps as likely as any.
+/// A placement on one of `n` candidates (the `i`-th is `at(i)`: a grid position, or
+/// a cell of the board) drawn uniformly and kept when `ok` keeps it, drawn again while
+/// it refuses, at most `tries` times: each cell `ok` keeps as likely as any.
 #[inline(always)]
-fn proposed(len: usize, tries: usize, rng: &mut Rng, ok: impl Fn(Cell) -> bool) -> Option<Step> {
+fn proposed(
+    (n, at): (usize, impl Fn(usize) -> Cell),
+    tries: usize,
+    rng: &mut Rng,
+    ok: impl Fn(Cell) -> bool,
+) -> Option<Step> {
     (0..tries)
-        .map(|_| rng.below(len as u32) as Cell)
+        .map(|_| at(rng.below(n as u32) as usize))
         .find(|&c| ok(c))
         .map(Step::Place)
 }
@@ -662,7 +668,7 @@ impl Divisor {
     }
 }
 
-/// How many grid positions `draw_place` tries for a cell free of a kind.
+/// How many cells of the board `draw_place` tries for a cell free of a kind.
 const FREE_TRIES: usize = 8;
 
 /// How many rejected draws over a grid of `len` positions before listing instead.

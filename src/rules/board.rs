@@ -1316,18 +1316,24 @@ mod tests {
         }
     }
 
+    /// Boards of each shape that keep their rays: a square with a blocked square, a
+    /// hexagon (positions off the board), a triangle, a rectangle.
+    fn ray_boards() -> [Board; 5] {
+        [
+            Board::new(BoardShape::Square, &[6], &[(2, 2)]),
+            Board::new(BoardShape::Hexagon, &[5], &[]),
+            Board::new(BoardShape::Hexagon, &[7], &[]),
+            Board::new(BoardShape::Triangle, &[6], &[]),
+            Board::new(BoardShape::Rectangle, &[9, 4], &[]),
+        ]
+    }
+
     /// `Rays::nth_move` lists, for every cell, the cells of its rays direction by
     /// direction and nearest first (`Board::ray`), `all` of them, with the direction
     /// of each; on boards of each shape with rays.
     #[test]
     fn nth_move_is_the_rays_cells_in_order() {
-        let boards = [
-            Board::new(BoardShape::Square, &[6], &[(2, 2)]),
-            Board::new(BoardShape::Hexagon, &[5], &[]),
-            Board::new(BoardShape::Triangle, &[6], &[]),
-            Board::new(BoardShape::Rectangle, &[9, 4], &[]),
-        ];
-        for b in &boards {
+        for b in &ray_boards() {
             let rays = b.rays().expect("a small board keeps its rays");
             for c in b.cells() {
                 let want: Vec<(usize, Cell)> = (b.directions().iter().enumerate())
@@ -1345,13 +1351,7 @@ mod tests {
     /// positions off the board and one with a blocked square.
     #[test]
     fn of_is_the_ray_as_bits_and_its_length() {
-        let boards = [
-            Board::new(BoardShape::Square, &[6], &[(2, 2)]),
-            Board::new(BoardShape::Hexagon, &[7], &[]),
-            Board::new(BoardShape::Triangle, &[6], &[]),
-            Board::new(BoardShape::Rectangle, &[9, 4], &[]),
-        ];
-        for b in &boards {
+        for b in &ray_boards() {
             let rays = b.rays().expect("a small board keeps its rays");
             for c in b.cells() {
                 for (i, &d) in b.directions().iter().enumerate() {

@@ -282,14 +282,15 @@ impl State {
     ) -> u32 {
         let mut moves = 0;
         // Read once: the rules do not change during a game.
-        let Some(plain_goal) = self.rules.plain_goal else {
-            return self.play_turns(rng, max_plies, visit);
-        };
+        let plain_goal = self.rules.plain_goal;
+        // One count on the rules for the run, so that moves borrow them apart (see
+        // `apply_with`), not one a move.
+        let rules = Arc::clone(&self.rules);
         while self.ply < max_plies {
-            let mv = match self.status {
+            let mv = match (plain_goal, self.status) {
                 // A plain goal is only derived for simple placement rules.
-                Status::Ongoing | Status::Open => {
-                    match self.play_placements(rng, max_plies, plain_goal, &mut visit, &mut moves) {
+                (Some(goals), Status::Ongoing | Status::Open) => {
+                    match self.play_placements(rng, max_plies, goals, &mut visit, &mut moves) {
                         RunEnd::Drawn(found) => self.settle_draw(found),
                         RunEnd::Done => continue,
                     }
@@ -297,29 +298,6 @@ impl State {
                 _ => self.random_move(rng),
             };
             let Some(mv) = mv else { break };
-            visit(self, mv);
-            self.apply(mv);
-            moves += 1;
-        }
-        moves
-    }
-
-    /// `play_out_with` for games without a plain goal: every move drawn by
-    /// `random_move`, played with the rules borrowed apart from the state (one count
-    /// taken on them for the run, not one a move: see `apply_with`). Its own function,
-    /// so that the placement games' loop keeps its code.
-    fn play_turns(
-        &mut self,
-        rng: &mut Rng,
-        max_plies: u32,
-        mut visit: impl FnMut(&State, Move),
-    ) -> u32 {
-        let mut moves = 0;
-        let rules = Arc::clone(&self.rules);
-        while self.ply < max_plies {
-            let Some(mv) = self.random_move(rng) else {
-                break;
-            };
             visit(self, mv);
             self.apply_with(Some(&rules), mv);
             moves += 1;
