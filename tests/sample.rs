@@ -429,14 +429,16 @@ fn each_position(
 
 /// The slide games: Windborne (a neutral pawn, any distance, two directions of a
 /// hexagon), Lines of Action (a distance counted on the line, captures), Slither
-/// (exactly 1, a square board) and the mixed test game (up to 3 cells, a condition
-/// reading a region, frozen pieces, holes, neutral rocks).
+/// (exactly 1, a square board), the mixed test game (up to 3 cells, a condition
+/// reading a region, frozen pieces, holes, neutral rocks) and the capturing one (any
+/// distance, stops that are not cells passed: an enemy stone).
 fn slide_games() -> Vec<std::sync::Arc<weft::rules::Rules>> {
     vec![
         common::load("games/windborne.game", Some(4), &[]),
         common::load("games/loa.game", None, &[]),
         common::load("games/slither.game", Some(6), &[]),
         common::load("tests/data/slides-mixed.game", None, &[]),
+        common::load("tests/data/slides-capture.game", None, &[]),
     ]
 }
 
@@ -570,6 +572,23 @@ fn a_slide_turn_with_extra_moves_is_drawn_uniformly() {
             }
         }
     }
+}
+
+#[test]
+fn a_slide_that_may_stop_on_a_cell_it_may_not_pass_is_drawn_uniformly() {
+    // Any distance through empty cells, onto an empty cell or an enemy stone: the
+    // rejection draw tests a candidate's stop apart from the cells before it. Early,
+    // late, and with captures on the board.
+    let rules = common::load("tests/data/slides-capture.game", None, &[]);
+    let mut tested = 0;
+    for (plies, seed) in [(0, 1), (2, 2), (5, 3), (8, 4), (12, 5)] {
+        let s = after_random(rules.clone(), plies, seed);
+        if !s.is_over() && s.legal_moves().len() > 1 {
+            assert_uniform(&s, 150);
+            tested += 1;
+        }
+    }
+    assert!(tested >= 3, "{tested} positions");
 }
 
 #[test]

@@ -236,6 +236,10 @@ impl<const W: usize> Sets<W> {
     }
 }
 
+/// `draw` on sets of `W` words. Out of line, one copy a width: inlined into `draw`,
+/// the copies' sets (up to 64 words each) shared one frame of more than a page,
+/// probed and set up on every call.
+#[inline(never)]
 fn draw_in<const W: usize>(v: &View, rule: SlideRule, zero: u32, rng: &mut Rng) -> Drawn {
     let sets = Sets::<W>::of(v, &rule);
     let range = match *rule.distance {
@@ -249,6 +253,20 @@ fn draw_in<const W: usize>(v: &View, rule: SlideRule, zero: u32, rng: &mut Rng) 
             return drawn;
         }
     }
+    draw_exact(v, rule, &sets, zero, rng)
+}
+
+/// `draw_in` from the exact count of every ray's slides (distances that differ by
+/// ray, boards without rays, or the rejection's tries all missed). Out of line: its
+/// list of rays would otherwise widen the frame of the rejection's loop.
+#[inline(never)]
+fn draw_exact<const W: usize>(
+    v: &View,
+    rule: SlideRule,
+    sets: &Sets<W>,
+    zero: u32,
+    rng: &mut Rng,
+) -> Drawn {
     let (ways, nways) = ways(v);
     let ways = &ways[..nways];
     RAYS.with(|rays| {
@@ -297,6 +315,12 @@ fn draw_in<const W: usize>(v: &View, rule: SlideRule, zero: u32, rng: &mut Rng) 
 /// where counting the legal ones reads every ray to its first blocked cell. `None`
 /// after `TRIES` misses (or with more than `PIECES` pieces), for the exact count to
 /// draw instead: a mixture of uniform draws over the same moves is uniform.
+/// The tries of a rejection draw before the exact count draws instead.
+const TRIES: usize = 16;
+
+/// The most movable pieces a rejection draw takes (more: the exact count).
+const PIECES: usize = 16;
+
 #[inline(always)]
 fn draw_by_reach<const W: usize>(
     rays: &Rays,
@@ -305,7 +329,6 @@ fn draw_by_reach<const W: usize>(
     zero: u32,
     rng: &mut Rng,
 ) -> Option<Drawn> {
-    const TRIES: usize = 16;
     let dirs = rays.dirs();
     // The candidates of a ray: its distances from `lo` to its length or `hi`; of a
     // piece: those of its rays, all distances counted by the board.
@@ -319,7 +342,6 @@ fn draw_by_reach<const W: usize>(
         }
     };
     // Per piece: its cell and candidates (at most `PIECES` pieces).
-    const PIECES: usize = 16;
     let mut froms = [0 as Cell; PIECES];
     let mut counts = [0u32; PIECES];
     let (mut n, mut total) = (0, 0u32);
@@ -341,6 +363,14 @@ fn draw_by_reach<const W: usize>(
     if total + zero == 0 {
         return None;
     }
+    if every {
+        let pieces = (&froms[..n], &counts[..n], total);
+        return if sets.same {
+            tries_every::<W, true>(rays, sets, pieces, zero, rng)
+        } else {
+            tries_every::<W, false>(rays, sets, pieces, zero, rng)
+        };
+    }
     for _ in 0..TRIES {
         let x = rng.below(total + zero);
         if x < zero {
@@ -353,21 +383,6 @@ fn draw_by_reach<const W: usize>(
             p += 1;
         }
         let from = froms[p];
-        if every {
-            // The move from the board's table, and whether the cells before its stop
-            // may be passed from the ray's cells less those from the stop on: no
-            // branch per direction or cell on where the draw fell (a sampled profile
-            // showed those mispredicting).
-            let (dir, to) = rays.nth_move(from, x);
-            let (ray, _) = rays.of(from, dir);
-            let (on, _) = rays.of(to, dir);
-            let mut before = Bits::<W>::load(ray).minus(Bits::load(on));
-            before.0[usize::from(to) / 64] &= !(1 << (to % 64));
-            if before.minus(sets.pass).is_empty() && has(&sets.stop, usize::from(to)) {
-                return Some(Drawn::Step(Step::Move { from, to }));
-            }
-            continue;
-        }
         let mut dir = 0;
         loop {
             let k = of_ray(from, dir);
@@ -390,6 +405,57 @@ fn draw_by_reach<const W: usize>(
                 from,
                 to: c as Cell,
             }));
+        }
+    }
+    None
+}
+
+/// `draw_by_reach`'s tries where every distance is allowed (`pieces`: the movable
+/// pieces' cells, their candidates, and the candidates' total; `SAME`: whether the
+/// stops are the cells passed). A try's move is read from the board's table; the
+/// cells from the first after `from` to `to` are the ray of `from` less that of `to`:
+/// all may be passed, `to` a stop (where the stops are the cells passed, one more
+/// cell passed). No branch per direction or cell on where the draw fell (a sampled
+/// profile showed those mispredicting).
+#[inline(always)]
+fn tries_every<const W: usize, const SAME: bool>(
+    rays: &Rays,
+    sets: &Sets<W>,
+    (froms, counts, total): (&[Cell], &[u32], u32),
+    zero: u32,
+    rng: &mut Rng,
+) -> Option<Drawn> {
+    let table = rays.words::<W>();
+    let dirs = rays.dirs();
+    for _ in 0..TRIES {
+        let x = rng.below(total + zero);
+        if x < zero {
+            return Some(Drawn::Other(x));
+        }
+        let mut x = x - zero;
+        let mut p = 0;
+        while x >= counts[p] {
+            x -= counts[p];
+            p += 1;
+        }
+        let from = froms[p];
+        let (dir, to) = rays.nth_move(from, x);
+        let (a, b) = (
+            &table[usize::from(from) * dirs + dir],
+            &table[usize::from(to) * dirs + dir],
+        );
+        let t = usize::from(to);
+        let mut bad = 0;
+        for w in 0..W {
+            let out = a[w] & !b[w] & !sets.pass.0[w];
+            bad |= if !SAME && w == t / 64 {
+                out & !(1 << (t % 64))
+            } else {
+                out
+            };
+        }
+        if bad == 0 && (SAME || has(&sets.stop, t)) {
+            return Some(Drawn::Step(Step::Move { from, to }));
         }
     }
     None

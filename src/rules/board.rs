@@ -235,6 +235,15 @@ impl Rays {
         u32::from(self.all[cell as usize])
     }
 
+    /// The rays' words, `W` to a ray, indexed `cell * dirs + dir` (`W` must be the
+    /// board's number of words): one bounds test a ray where slicing by a run-time
+    /// width took two and a multiplication.
+    #[inline(always)]
+    pub fn words<const W: usize>(&self) -> &[[u64; W]] {
+        assert_eq!(W, self.words, "the board's words");
+        self.cells.as_chunks::<W>().0
+    }
+
     /// The `x`-th of those pairs (below `all(cell)`), by direction and then distance:
     /// its direction and the cell it reaches. One read, where counting along the
     /// directions took a branch per direction on where a random `x` falls.
@@ -1318,9 +1327,10 @@ mod tests {
 
     /// Boards of each shape that keep their rays: a square with a blocked square, a
     /// hexagon (positions off the board), a triangle, a rectangle.
-    fn ray_boards() -> [Board; 5] {
+    fn ray_boards() -> [Board; 6] {
         [
             Board::new(BoardShape::Square, &[6], &[(2, 2)]),
+            Board::new(BoardShape::Square, &[16], &[]),
             Board::new(BoardShape::Hexagon, &[5], &[]),
             Board::new(BoardShape::Hexagon, &[7], &[]),
             Board::new(BoardShape::Triangle, &[6], &[]),
@@ -1347,8 +1357,9 @@ mod tests {
     }
 
     /// `Rays::of` gives each cell's ray in each direction as `Board::ray` walks it (its
-    /// cells as bits, and their number), on boards of each shape with rays, one with
-    /// positions off the board and one with a blocked square.
+    /// cells as bits, and their number), and `Rays::words` the same bits, on boards of
+    /// each shape with rays (one to four words), one with positions off the board and
+    /// one with a blocked square.
     #[test]
     fn of_is_the_ray_as_bits_and_its_length() {
         for b in &ray_boards() {
@@ -1356,6 +1367,14 @@ mod tests {
             for c in b.cells() {
                 for (i, &d) in b.directions().iter().enumerate() {
                     let (bits, reach) = rays.of(c, i);
+                    let at = c as usize * b.directions().len() + i;
+                    let table: &[u64] = match bits.len() {
+                        1 => &rays.words::<1>()[at],
+                        2 => &rays.words::<2>()[at],
+                        3 => &rays.words::<3>()[at],
+                        _ => &rays.words::<4>()[at],
+                    };
+                    assert_eq!(table, bits, "{} cell {c} direction {i}", b.describe());
                     let got: Vec<Cell> = (0..bits.len() * 64)
                         .filter(|&m| bits[m / 64] >> (m % 64) & 1 == 1)
                         .map(|m| m as Cell)
