@@ -307,6 +307,12 @@ fn draw_exact<const W: usize>(
     })
 }
 
+/// The tries of a rejection draw before the exact count draws instead.
+const TRIES: usize = 16;
+
+/// The most movable pieces a rejection draw takes (more: the exact count).
+const PIECES: usize = 16;
+
 /// `draw_in` by rejection, where the distances allowed are the same for every ray
 /// (`lo..=hi`) and the board keeps its rays: the candidates are every (piece,
 /// direction, distance) that stays on the board, drawn uniformly and kept when the
@@ -315,12 +321,6 @@ fn draw_exact<const W: usize>(
 /// where counting the legal ones reads every ray to its first blocked cell. `None`
 /// after `TRIES` misses (or with more than `PIECES` pieces), for the exact count to
 /// draw instead: a mixture of uniform draws over the same moves is uniform.
-/// The tries of a rejection draw before the exact count draws instead.
-const TRIES: usize = 16;
-
-/// The most movable pieces a rejection draw takes (more: the exact count).
-const PIECES: usize = 16;
-
 #[inline(always)]
 fn draw_by_reach<const W: usize>(
     rays: &Rays,
@@ -372,16 +372,10 @@ fn draw_by_reach<const W: usize>(
         };
     }
     for _ in 0..TRIES {
-        let x = rng.below(total + zero);
-        if x < zero {
-            return Some(Drawn::Other(x));
-        }
-        let mut x = x - zero;
-        let mut p = 0;
-        while x >= counts[p] {
-            x -= counts[p];
-            p += 1;
-        }
+        let (p, mut x) = match candidate(&counts, total, zero, rng) {
+            Ok(c) => c,
+            Err(i) => return Some(Drawn::Other(i)),
+        };
         let from = froms[p];
         let mut dir = 0;
         loop {
@@ -410,6 +404,24 @@ fn draw_by_reach<const W: usize>(
     None
 }
 
+/// A try's candidate among `total` (per piece: `counts`) and `zero` other choices
+/// drawn first: `Err(i)` for the `i`-th other choice, else the piece's index and the
+/// candidate's among the piece's.
+#[inline(always)]
+fn candidate(counts: &[u32], total: u32, zero: u32, rng: &mut Rng) -> Result<(usize, u32), u32> {
+    let x = rng.below(total + zero);
+    if x < zero {
+        return Err(x);
+    }
+    let mut x = x - zero;
+    let mut p = 0;
+    while x >= counts[p] {
+        x -= counts[p];
+        p += 1;
+    }
+    Ok((p, x))
+}
+
 /// `draw_by_reach`'s tries where every distance is allowed (`pieces`: the movable
 /// pieces' cells, their candidates, and the candidates' total; `SAME`: whether the
 /// stops are the cells passed). A try's move is read from the board's table; the
@@ -428,16 +440,10 @@ fn tries_every<const W: usize, const SAME: bool>(
     let table = rays.words::<W>();
     let dirs = rays.dirs();
     for _ in 0..TRIES {
-        let x = rng.below(total + zero);
-        if x < zero {
-            return Some(Drawn::Other(x));
-        }
-        let mut x = x - zero;
-        let mut p = 0;
-        while x >= counts[p] {
-            x -= counts[p];
-            p += 1;
-        }
+        let (p, x) = match candidate(counts, total, zero, rng) {
+            Ok(c) => c,
+            Err(i) => return Some(Drawn::Other(i)),
+        };
         let from = froms[p];
         let (dir, to) = rays.nth_move(from, x);
         let (a, b) = (

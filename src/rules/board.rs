@@ -1326,7 +1326,8 @@ mod tests {
     }
 
     /// Boards of each shape that keep their rays: a square with a blocked square, a
-    /// hexagon (positions off the board), a triangle, a rectangle.
+    /// square of four words, hexagons (positions off the board), a triangle, a
+    /// rectangle.
     fn ray_boards() -> [Board; 6] {
         [
             Board::new(BoardShape::Square, &[6], &[(2, 2)]),
