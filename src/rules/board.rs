@@ -572,8 +572,9 @@ impl Board {
                 u16::try_from(rays.moves.len()).expect("at most 256 cells of 8 rays of 15");
             for (i, &d) in self.directions.iter().enumerate() {
                 let at = c as usize * dirs + i;
-                rays.reach[at] = self.reach(c, d) as u8;
-                rays.all[c as usize] += self.reach(c, d) as u16;
+                let reach = self.reach(c, d);
+                rays.reach[at] = reach as u8;
+                rays.all[c as usize] += reach as u16;
                 for m in self.ray(c, d) {
                     rays.cells[at * words + m as usize / 64] |= 1 << (m % 64);
                     debug_assert!(m < 256 && i < 256, "a cell and a direction a byte each");

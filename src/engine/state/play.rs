@@ -306,9 +306,7 @@ impl State {
     fn set_stone(&mut self, cell: Cell, code: u8) {
         let was = self.cells[cell as usize];
         self.write_stone(cell, was, code);
-        if !self.regions.is_empty() {
-            self.relabel(0, cell, was, code);
-        }
+        self.relabel(0, cell, was, code);
     }
 
     /// `set_stone` for rules that keep no region labels (those with a plain goal):
@@ -364,14 +362,9 @@ impl State {
             (c, old, now)
         };
         let first = change(self, 0);
-        let second = (n > 1).then(|| change(self, 1));
-        // Only a kind whose region labels are kept (a separating kind, not a piece
-        // that only moves).
-        if self.labels_slot(kind).is_some() {
-            match second {
-                None => self.relabel(kind, first.0, first.1, first.2),
-                Some(second) => self.relabel_move(kind, first, second),
-            }
+        match (n > 1).then(|| change(self, 1)) {
+            None => self.relabel(kind, first.0, first.1, first.2),
+            Some(second) => self.relabel_move(kind, first, second),
         }
     }
 

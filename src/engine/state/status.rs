@@ -213,16 +213,22 @@ impl State {
     }
 
     /// Brings the region labels of kind `k` (if kept) to the change of `cell` from
-    /// `was` to `now` (its planes written already).
-    #[inline]
+    /// `was` to `now` (its planes written already). Whether the kind keeps labels is
+    /// asked here, inlined, so that a kind without them (a piece that only moves)
+    /// costs its callers no call.
+    #[inline(always)]
     pub(super) fn relabel(&mut self, k: usize, cell: Cell, was: u8, now: u8) {
-        let Some(slot) = self.labels_slot(k) else {
-            return;
-        };
-        if was != now {
-            self.label_joined(slot, k, (cell, now), None);
-            self.label_left(slot, k, (cell, was));
+        if let Some(slot) = self.labels_slot(k) {
+            if was != now {
+                self.relabel_at(slot, k, cell, (was, now));
+            }
         }
+    }
+
+    /// `relabel` for the labels at `slot`.
+    fn relabel_at(&mut self, slot: usize, k: usize, cell: Cell, (was, now): (u8, u8)) {
+        self.label_joined(slot, k, (cell, now), None);
+        self.label_left(slot, k, (cell, was));
     }
 
     /// The labels at `slot` (those of kind `k`) of the owner of `now`, if a player:
@@ -261,11 +267,17 @@ impl State {
     /// Brings the region labels of kind `k` (if kept) to the changes of two cells
     /// (`(cell, was, now)`, the planes written already): for each side, a cell its
     /// piece joined first (with the cell it left still counted as its), then the cell
-    /// it left, each from labels right for the set of the moment.
+    /// it left, each from labels right for the set of the moment. (Asked inlined, as
+    /// in `relabel`.)
+    #[inline(always)]
     pub(super) fn relabel_move(&mut self, k: usize, a: (Cell, u8, u8), b: (Cell, u8, u8)) {
-        let Some(slot) = self.labels_slot(k) else {
-            return;
-        };
+        if let Some(slot) = self.labels_slot(k) {
+            self.relabel_move_at(slot, k, a, b);
+        }
+    }
+
+    /// `relabel_move` for the labels at `slot`.
+    fn relabel_move_at(&mut self, slot: usize, k: usize, a: (Cell, u8, u8), b: (Cell, u8, u8)) {
         let changes = [a, b];
         for &(c, was, now) in &changes {
             if was != now {
