@@ -39,7 +39,7 @@ use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
 use crate::engine::slides::{self, Drawn};
 use crate::rules::board::Cell;
-use crate::rules::{CellPred, Distance, StepRule, Turn};
+use crate::rules::{CellPred, Distance, Rules, StepRule, Turn};
 use std::cell::RefCell;
 
 #[derive(Default)]
@@ -65,10 +65,8 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     // registers, where passed out of the scratch's closure it was copied through the
     // stack in pieces that the processor could not forward (a stall at every draw;
     // seen in a sampled profile, not in instruction counts).
-    if let [r0 @ StepRule::Slide { .. }, r1 @ StepRule::Place { .. }] = turn.steps.as_slice() {
-        if turn.independent && !v.rules.glyphs_after_turn && extras.is_empty() {
-            return draw_apart(v, (r0, r1), usize::from(turn.optional), rng);
-        }
+    if extras.is_empty() && drawn_apart(v.rules, turn) {
+        return draw_apart(v, turn, rng).map(|(first, cell)| joined(first, cell));
     }
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
@@ -250,39 +248,54 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     })
 }
 
-/// A move of an independent turn "slide (or, with `zero` 1, none), then place", with
-/// no extra move: its moves are every choice of the first step times every legal
-/// placement, so a uniform move is a uniform first choice and, independently, a
-/// uniform placement, each drawn on its own (`draw_slide`, `draw_place`). `None`
-/// when the turn has no move.
-fn draw_apart(
-    v: &View,
-    (r0, r1): (&StepRule, &StepRule),
-    zero: usize,
-    rng: &mut Rng,
-) -> Option<Move> {
+/// Whether `turn` is an independent "slide (or not), then place" whose moves
+/// `draw_apart` draws: its moves are every choice of the first step times every
+/// legal placement (no glyph looks at the whole turn). A turn's pass or the swap
+/// would be more moves; the caller asks for those apart.
+#[inline(always)]
+pub fn drawn_apart(rules: &Rules, turn: &Turn) -> bool {
+    matches!(
+        turn.steps.as_slice(),
+        [StepRule::Slide { .. }, StepRule::Place { .. }]
+    ) && turn.independent
+        && !rules.glyphs_after_turn
+        && turn.pass.is_none()
+}
+
+/// The move of a turn drawn apart: the placement alone, or the slide then it.
+#[inline(always)]
+pub fn joined(first: Option<Step>, cell: Step) -> Move {
+    match first {
+        None => Move::from_steps(&[cell]),
+        Some(a) => Move::Two(a, cell),
+    }
+}
+
+/// A uniformly random move of a turn `drawn_apart` accepts, as its slide (`None`: the
+/// optional slide left out) and its placement: a uniform first choice and,
+/// independently, a uniform placement, each drawn on its own (`draw_slide`,
+/// `draw_place`). `None` when the turn has no move.
+#[inline(always)]
+pub fn draw_apart(v: &View, turn: &Turn, rng: &mut Rng) -> Option<(Option<Step>, Step)> {
     let (
-        StepRule::Slide {
+        [r0 @ StepRule::Slide {
             piece: kind,
             distance,
             through,
             onto,
-        },
-        StepRule::Place {
+        }, r1 @ StepRule::Place {
             piece,
             target,
             owner,
-        },
-    ) = (r0, r1)
+        }],
+        zero,
+    ) = (turn.steps.as_slice(), usize::from(turn.optional))
     else {
         return None;
     };
     let first = draw_slide(v, r0, (*kind, distance, through, onto), zero, rng)?;
     let cell = draw_place(v, r1, (*piece, target, *owner), rng)?;
-    Some(match first {
-        None => Move::from_steps(&[cell]),
-        Some(a) => Move::Two(a, cell),
-    })
+    Some((first, cell))
 }
 
 /// The first step of `draw_apart`: a uniform slide of the rule `r0` (of a piece of

@@ -147,7 +147,7 @@ impl State {
         let mover = self.to_move;
         // The position's hash after the move, when it is known without a scan.
         let mut hash = None;
-        let mut decided = match mv {
+        let decided = match mv {
             Move::Pass => {
                 match self.current_turn(mover).and_then(|t| t.pass) {
                     // The turn's own pass: counted, and maybe a change of colours.
@@ -200,6 +200,46 @@ impl State {
                 self.apply_turn(rules, mv, mover, &mut hash)
             }
         };
+        self.finish_move(mv, mover, decided, hash);
+    }
+
+    /// A move drawn apart (`sample::draw_apart`) for the player to move, whose turn
+    /// is `turn` (the state's current turn, in `rules`, the state's own rules
+    /// borrowed apart): its slide, if any, and its placement played as `apply_with`
+    /// plays the move `mv` they make, without finding the turn and pairing the move's
+    /// steps with its rules again.
+    #[inline(always)]
+    pub(super) fn apply_drawn(
+        &mut self,
+        rules: &Rules,
+        turn: &Turn,
+        (first, place): (Option<Step>, Step),
+        mv: Move,
+    ) {
+        let [r0, r1] = turn.steps.as_slice() else {
+            unreachable!("a turn drawn apart has two steps")
+        };
+        let mover = self.to_move;
+        let mut hash = None;
+        let decided = match first {
+            Some(a) => self.play_turn(rules, &[(r0, a), (r1, place)], mover, &mut hash),
+            None => self.play_turn(rules, &[(r1, place)], mover, &mut hash),
+        };
+        self.finish_move(mv, mover, decided, hash);
+    }
+
+    /// The end of every move but a placement with a plain goal: goals decided by both
+    /// sides, the position's history, the ply, the rules checked after a move, the
+    /// next turn and the status of the player now to move. `decided`: what the move's
+    /// steps decided; `hash`: the position's hash, when the steps worked it out.
+    #[inline(always)]
+    fn finish_move(
+        &mut self,
+        mv: Move,
+        mover: u8,
+        mut decided: Option<(Outcome, Decider)>,
+        hash: Option<u64>,
+    ) {
         if self.rules.both_win.is_some() {
             decided = self.decide_both(mover, decided);
         }
@@ -239,6 +279,19 @@ impl State {
             .expect("a legal move has a turn");
         let (pairs, count) =
             Self::paired(&rules.turns[index], mv).expect("a legal move fits its turn");
+        self.play_turn(rules, &pairs[..count], mover, hash)
+    }
+
+    /// Plays a turn's steps, each with its rule (`pairs`), for `mover`: `apply_turn`
+    /// once the move is paired with its turn's rules.
+    #[inline(always)]
+    fn play_turn(
+        &mut self,
+        rules: &Rules,
+        pairs: &[(&StepRule, Step)],
+        mover: u8,
+        hash: &mut Option<u64>,
+    ) -> Option<(Outcome, Decider)> {
         let before = if rules.race {
             self.on_own_edges(mover)
         } else {
@@ -246,7 +299,7 @@ impl State {
         };
         let mut decided = None;
         let incremental = self.libs.is_kept();
-        for &(rule, step) in &pairs[..count] {
+        for &(rule, step) in pairs {
             // A placement puts down the mover's piece, or the colour its rule names.
             let colour = match rule {
                 StepRule::Place { owner: Some(o), .. } => *o as u8,
@@ -335,7 +388,9 @@ impl State {
         };
         let kept = !self.counts.is_empty() || !self.regions.is_empty();
         let was = if kept {
-            touched.map(|c| self.cells[base + c as usize])
+            // Read one by one: `touched.map` was left out of line, a call a step.
+            let at = |i: usize| self.cells[base + touched[i] as usize];
+            [at(0), at(1)]
         } else {
             [0; 2]
         };
