@@ -126,17 +126,26 @@ fn an_independent_turn_with_a_skippable_slide_is_drawn_uniformly() {
 
 #[test]
 fn a_placement_on_any_cell_free_of_its_kind_is_uniform_on_a_crowded_board() {
-    // `place disk on no disk` tries a few cells of the board before drawing from the
-    // set of free cells: late in a game of side 4 (37 cells) with 2 to 4 cells free
-    // of disks most tries miss, so both ways are taken, and the moves must still be
-    // uniform.
-    let rules = common::rules("windborne", 4);
+    // `place disk on no disk`: the position keeps the cells free of disks as a list
+    // and draws from it. A second kind placed so (`place stone on no stone`) is not
+    // listed: it tries a few cells of the board before drawing from the set of free
+    // cells. Late in a game on 37 cells with 2 to 4 cells free of the kind most tries
+    // miss, so both ways are taken; the moves must be uniform either way.
+    crowded_placements_are_uniform(common::rules("windborne", 4), 0);
+    let two = common::load("tests/data/two-free-kinds.game", None, &[]);
+    crowded_placements_are_uniform(two, 1);
+}
+
+/// `assert_uniform` at three positions of random games of `rules` where 2 to 4 cells
+/// are free of `kind`, the turn's placement is of that kind and a slide is possible.
+fn crowded_placements_are_uniform(rules: std::sync::Arc<weft::rules::Rules>, kind: usize) {
+    let n = rules.board().len();
     let free = |s: &State| {
         let cells = s.cells();
         rules
             .board()
             .cells()
-            .filter(|&c| cells[c as usize] == 0)
+            .filter(|&c| cells[kind * n + c as usize] == 0)
             .count()
     };
     let mut checked = 0;

@@ -44,6 +44,9 @@ pub struct View<'a> {
     /// The hashes of the game's positions so far, oldest first (games with a ko rule;
     /// empty otherwise). The last is `cells`' own when `groups` is set.
     pub history: &'a [u64],
+    /// The cells without a piece of a kind, and the kind, when `cells` is the game's
+    /// own position and it keeps them (`Rules::free_listed`).
+    pub free: Option<(usize, &'a [Cell])>,
 }
 
 /// A cell condition ready to test many cells of one view: a table's [`Probe`] (its
@@ -96,6 +99,7 @@ impl<'a> View<'a> {
             cells,
             planes: None,
             groups: None,
+            free: None,
             ..*self
         }
     }
@@ -279,8 +283,7 @@ impl<'a> View<'a> {
     /// looks further (so its cells are a set, `cell_sets`).
     #[inline]
     pub fn placed_by_cell_alone(&self, kind: usize) -> bool {
-        let glyphs = kind == 0 && !self.rules.glyphs.is_empty() && !self.rules.glyphs_after_turn;
-        !glyphs && self.rules.capture.is_none_or(|c| c.piece != kind)
+        self.rules.placed_by_cell_alone(kind)
     }
 
     /// Whether placing `kind` on `cell` is allowed: `place_check` without the reason.

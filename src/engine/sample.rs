@@ -294,7 +294,15 @@ pub fn draw_apart(v: &View, turn: &Turn, rng: &mut Rng) -> Option<(Option<Step>,
         return None;
     };
     let first = draw_slide(v, r0, (*kind, distance, through, onto), zero, rng)?;
-    let cell = draw_place(v, r1, (*piece, target, *owner), rng)?;
+    let cell = match v.free {
+        // A placement on any cell free of its kind, which the position keeps as a
+        // list: one draw from it.
+        Some((k, free)) if k == *piece && target.is_free_of(k) => match free.len() {
+            0 => return None,
+            n => Step::Place(free[rng.below(n as u32) as usize]),
+        },
+        _ => draw_place(v, r1, (*piece, target, *owner), rng)?,
+    };
     Some((first, cell))
 }
 

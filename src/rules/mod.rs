@@ -205,6 +205,11 @@ pub struct Rules {
     /// Whether line moves, separations or the crossing race read the position as bit
     /// sets: the position then keeps them (`engine::planes`) with its cells.
     pub(crate) keep_planes: bool,
+    /// The piece kind whose placements on any cell without one (`place disk on no
+    /// disk`, the cell alone deciding) a turn draws, when the rules are not simple
+    /// and keep their planes: the position then keeps the cells free of that kind as a
+    /// list (`engine::free_cells`) and the draw picks from it. The first such kind.
+    pub(crate) free_listed: Option<usize>,
     /// The piece kinds whose groups a condition asks to separate pieces: the position
     /// keeps, for each and each player, the regions of the board without that
     /// player's pieces of the kind (`engine::separation::RegionLabels`), which answer
@@ -309,6 +314,29 @@ impl Rules {
             .take_while(|c| c.cond.holds_only_without_move())
             .count();
         self.turn_start.len() - only_without_move
+    }
+
+    /// Whether a placement of `kind` is decided by its cell alone (no glyph is
+    /// matched at each placement of it and no capture rule moves it).
+    pub(crate) fn placed_by_cell_alone(&self, kind: usize) -> bool {
+        let glyphs = kind == 0 && !self.glyphs.is_empty() && !self.glyphs_after_turn;
+        !glyphs && self.capture.is_none_or(|c| c.piece != kind)
+    }
+
+    /// The `free_listed` kind of rules whose other fields (the cell conditions as
+    /// tables included) are set.
+    pub(crate) fn derive_free_listed(&self) -> Option<usize> {
+        if self.simple || !self.keep_planes {
+            return None;
+        }
+        (self.turns.iter().flat_map(|t| &t.steps)).find_map(|s| match s {
+            StepRule::Place { piece, target, .. }
+                if target.is_free_of(*piece) && self.placed_by_cell_alone(*piece) =>
+            {
+                Some(*piece)
+            }
+            _ => None,
+        })
     }
 
     /// The `plain_goal` of rules whose other fields are set: `Some` only where the

@@ -20,6 +20,7 @@ pub use play::ReplayError;
 
 use crate::engine::capture::{self, Liberties};
 use crate::engine::connect::UnionFind;
+use crate::engine::free_cells::FreeCells;
 use crate::engine::movegen::{self, View};
 pub use crate::engine::moves::{Move, Step};
 use crate::engine::planes::{Planes, Upkeep};
@@ -234,6 +235,9 @@ pub struct State {
     /// Per kind whose groups separate (`Rules::separated`, in order), per colour: the
     /// regions of the board without that colour's pieces of the kind.
     regions: Vec<RegionLabels>,
+    /// The cells without a piece of the kind `Rules::free_listed` names (empty when it
+    /// names none).
+    free: FreeCells,
     /// Crossing race: 1 + the player who owes a crossing, or 0.
     owes: u8,
     /// The index of the turn that applies to the player to move (the first whose
@@ -264,6 +268,7 @@ impl Clone for State {
             passes: self.passes,
             counts: self.counts.clone(),
             regions: self.regions.clone(),
+            free: self.free.clone(),
             owes: self.owes,
             turn: self.turn,
             status: self.status,
@@ -292,6 +297,7 @@ impl Clone for State {
         self.passes = source.passes;
         self.counts.clone_from(&source.counts);
         self.regions.clone_from(&source.regions);
+        self.free.copy_from(&source.free);
         self.owes = source.owes;
         self.turn = source.turn;
         self.status = source.status;
@@ -499,6 +505,7 @@ impl State {
                 .iter()
                 .map(RegionLabels::memory_bytes)
                 .sum::<usize>()
+            + self.free.memory_bytes()
     }
 
     /// The result, once the game is over.
@@ -539,6 +546,7 @@ impl State {
             mover,
             groups: self.libs.is_kept().then_some((&self.uf, &self.libs)),
             history: &self.history,
+            free: (self.rules.free_listed).map(|k| (k, self.free.cells())),
         }
     }
 

@@ -386,7 +386,8 @@ impl State {
             (StepRule::Slide { .. }, Step::Move { from, to }) => (2, [from, to]),
             _ => (0, [0, 0]),
         };
-        let kept = !self.counts.is_empty() || !self.regions.is_empty();
+        let listed = rules.free_listed == Some(kind);
+        let kept = !self.counts.is_empty() || !self.regions.is_empty() || listed;
         let was = if kept {
             // Read one by one: `touched.map` was left out of line, a call a step.
             let at = |i: usize| self.cells[base + touched[i] as usize];
@@ -402,25 +403,38 @@ impl State {
             if !self.counts.is_empty() {
                 self.counts[kind] = self.count_layer(kind);
             }
+            if listed {
+                let layer = &self.cells[base..base + rules.board.len()];
+                self.free.fill(layer, rules.board.cells());
+            }
             self.relabel_all(kind);
             return;
         }
         // Each cell's change in its own variables: an array of them, written piece by
         // piece and read back whole, stalled (a sampled profile).
-        let change = |s: &mut State, i: usize| {
-            let (c, old) = (touched[i], was[i]);
-            let now = s.cells[base + c as usize];
-            if let Some(counts) = s.counts.get_mut(kind) {
-                counts[usize::from(old)] -= 1;
-                counts[usize::from(now)] += 1;
-            }
-            (c, old, now)
-        };
-        let first = change(self, 0);
-        match (n > 1).then(|| change(self, 1)) {
-            None => self.relabel(kind, first.0, first.1, first.2),
-            Some(second) => self.relabel_move(kind, first, second),
+        let first = self.note_change(kind, listed, (touched[0], was[0]));
+        if n > 1 {
+            let second = self.note_change(kind, listed, (touched[1], was[1]));
+            self.relabel_move(kind, first, second);
+        } else {
+            self.relabel(kind, first.0, first.1, first.2);
         }
+    }
+
+    /// `play_step`'s upkeep of one cell it touched, `c`, whose layer of `kind` held
+    /// `old`: the counts, and the list of free cells where it is the kind's
+    /// (`listed`). The cell and its old and new values.
+    #[inline(always)]
+    fn note_change(&mut self, kind: usize, listed: bool, (c, old): (Cell, u8)) -> (Cell, u8, u8) {
+        let now = self.cells[kind * self.rules.board.len() + c as usize];
+        if let Some(counts) = self.counts.get_mut(kind) {
+            counts[usize::from(old)] -= 1;
+            counts[usize::from(now)] += 1;
+        }
+        if listed {
+            self.free.note(c, old, now);
+        }
+        (c, old, now)
     }
 
     /// Places a stone of the capture rule's kind (the first) on the empty `cell` for

@@ -23,6 +23,7 @@ impl State {
             passes: 0,
             counts: Vec::new(),
             regions: Vec::new(),
+            free: FreeCells::default(),
             owes: 0,
             turn: NO_TURN,
             status: Status::Ongoing,

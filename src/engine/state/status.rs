@@ -191,6 +191,10 @@ impl State {
                 .map(|k| self.count_layer(k))
                 .collect();
         }
+        if let Some(k) = self.rules.free_listed {
+            let n = self.rules.board.len();
+            (self.free).fill(&self.cells[k * n..(k + 1) * n], self.rules.board.cells());
+        }
         let kinds = self.rules.separated.clone();
         self.regions.clear();
         for k in kinds {

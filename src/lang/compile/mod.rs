@@ -133,6 +133,7 @@ pub fn compile(
         race,
         keep_counts,
         keep_planes,
+        free_listed: None,
         separated,
         connect: goals.connect,
         goals: goals.goals,
@@ -152,5 +153,6 @@ pub fn compile(
     rules.plain_goal = rules.derive_plain_goal();
     rules.asked_at_turn_start = rules.derive_asked_at_turn_start();
     rules.table_cell_conditions();
+    rules.free_listed = rules.derive_free_listed();
     Ok((rules, cx.warnings))
 }
