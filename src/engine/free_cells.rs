@@ -83,26 +83,6 @@ mod tests {
     use super::*;
     use crate::engine::rng::Rng;
 
-    /// The kind a game's position lists: the first placed on any cell without one of
-    /// its kind, in a game that is not a simple placement game.
-    #[test]
-    fn the_kind_listed_is_the_first_placed_on_cells_free_of_it() {
-        let listed = |path: &str, text: &str| {
-            let loaded = crate::load_str(path, text, &crate::Overrides::default());
-            loaded.unwrap_or_else(|e| panic!("{e}")).rules.free_listed
-        };
-        let windborne = include_str!("../../games/windborne.game");
-        assert_eq!(listed("windborne.game", windborne), Some(0));
-        let two = include_str!("../../tests/data/two-free-kinds.game");
-        assert_eq!(listed("two-free-kinds.game", two), Some(0));
-        // A simple placement game keeps its empty cells otherwise; a slide alone
-        // places nothing; a placement on empty cells is not "free of its kind".
-        let crossway = include_str!("../../games/crossway.game");
-        assert_eq!(listed("crossway.game", crossway), None);
-        let walls = include_str!("../../tests/data/walls-sliding.game");
-        assert_eq!(listed("walls-sliding.game", walls), None);
-    }
-
     /// After any sequence of pieces coming and going, the list holds exactly the cells
     /// without one, each once, and each cell's index points at it.
     #[test]

@@ -44,9 +44,10 @@ pub struct View<'a> {
     /// The hashes of the game's positions so far, oldest first (games with a ko rule;
     /// empty otherwise). The last is `cells`' own when `groups` is set.
     pub history: &'a [u64],
-    /// The cells without a piece of a kind, and the kind, when `cells` is the game's
-    /// own position and it keeps them (`Rules::free_listed`).
-    pub free: Option<(usize, &'a [Cell])>,
+    /// The cells without a piece of the kind `Rules::free_listed` names, when `cells`
+    /// is the game's own position (`planes` is set) and it keeps them; empty
+    /// otherwise.
+    pub free: &'a [Cell],
 }
 
 /// A cell condition ready to test many cells of one view: a table's [`Probe`] (its
@@ -99,7 +100,7 @@ impl<'a> View<'a> {
             cells,
             planes: None,
             groups: None,
-            free: None,
+            free: &[],
             ..*self
         }
     }

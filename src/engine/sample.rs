@@ -248,18 +248,11 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     })
 }
 
-/// Whether `turn` is an independent "slide (or not), then place" whose moves
-/// `draw_apart` draws: its moves are every choice of the first step times every
-/// legal placement (no glyph looks at the whole turn). A turn's pass or the swap
-/// would be more moves; the caller asks for those apart.
+/// Whether `draw_apart` draws the moves of `turn` (`Turn::drawn_apart`). The swap
+/// would be one more move; the caller asks for it apart.
 #[inline(always)]
 pub fn drawn_apart(rules: &Rules, turn: &Turn) -> bool {
-    matches!(
-        turn.steps.as_slice(),
-        [StepRule::Slide { .. }, StepRule::Place { .. }]
-    ) && turn.independent
-        && !rules.glyphs_after_turn
-        && turn.pass.is_none()
+    turn.drawn_apart(rules.glyphs_after_turn)
 }
 
 /// The move of a turn drawn apart: the placement alone, or the slide then it.
@@ -294,13 +287,15 @@ pub fn draw_apart(v: &View, turn: &Turn, rng: &mut Rng) -> Option<(Option<Step>,
         return None;
     };
     let first = draw_slide(v, r0, (*kind, distance, through, onto), zero, rng)?;
-    let cell = match v.free {
-        // A placement on any cell free of its kind, which the position keeps as a
-        // list: one draw from it.
-        Some((k, free)) if k == *piece && target.is_free_of(k) => match free.len() {
-            0 => return None,
-            n => Step::Place(free[rng.below(n as u32) as usize]),
-        },
+    let cell = match v.rules.free_listed {
+        // A placement on any cell free of its kind, which the game's own position
+        // (a view with its planes) keeps as a list: one draw from it.
+        Some(k) if k == *piece && v.planes.is_some() && target.is_free_of(k) => {
+            match v.free.len() {
+                0 => return None,
+                n => Step::Place(v.free[rng.below(n as u32) as usize]),
+            }
+        }
         _ => draw_place(v, r1, (*piece, target, *owner), rng)?,
     };
     Some((first, cell))

@@ -113,6 +113,21 @@ pub struct Turn {
     pub independent: bool,
 }
 
+impl Turn {
+    /// Whether random play draws the turn's moves apart: an independent "slide (or
+    /// not), then place" with no pass, and no glyph looking at the whole turn
+    /// (`glyphs_after_turn`), whose moves are every choice of the slide times every
+    /// legal placement (`engine::sample`).
+    pub fn drawn_apart(&self, glyphs_after_turn: bool) -> bool {
+        matches!(
+            self.steps.as_slice(),
+            [StepRule::Slide { .. }, StepRule::Place { .. }]
+        ) && self.independent
+            && !glyphs_after_turn
+            && self.pass.is_none()
+    }
+}
+
 /// A turn's pass (`, or pass to play white`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PassRule {
@@ -206,10 +221,14 @@ pub struct Rules {
     /// sets: the position then keeps them (`engine::planes`) with its cells.
     pub(crate) keep_planes: bool,
     /// The piece kind whose placements on any cell without one (`place disk on no
-    /// disk`, the cell alone deciding) a turn draws, when the rules are not simple
-    /// and keep their planes: the position then keeps the cells free of that kind as a
-    /// list (`engine::free_cells`) and the draw picks from it. The first such kind.
+    /// disk`, the cell alone deciding) a turn drawn apart (`Turn::drawn_apart`)
+    /// draws, when the rules are not simple and keep their planes: the position then
+    /// keeps the cells free of that kind as a list (`engine::free_cells`) and the
+    /// draw picks from it. The first such kind.
     pub(crate) free_listed: Option<usize>,
+    /// Whether some turn is drawn apart (`Turn::drawn_apart`): random play then asks
+    /// each move's turn whether it is.
+    pub(crate) some_drawn_apart: bool,
     /// The piece kinds whose groups a condition asks to separate pieces: the position
     /// keeps, for each and each player, the regions of the board without that
     /// player's pieces of the kind (`engine::separation::RegionLabels`), which answer
@@ -329,7 +348,11 @@ impl Rules {
         if self.simple || !self.keep_planes {
             return None;
         }
-        (self.turns.iter().flat_map(|t| &t.steps)).find_map(|s| match s {
+        let apart = self
+            .turns
+            .iter()
+            .filter(|t| t.drawn_apart(self.glyphs_after_turn));
+        apart.flat_map(|t| &t.steps).find_map(|s| match s {
             StepRule::Place { piece, target, .. }
                 if target.is_free_of(*piece) && self.placed_by_cell_alone(*piece) =>
             {

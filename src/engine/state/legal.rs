@@ -2,6 +2,7 @@
 //! move at all, and a uniformly random legal move (drawn without listing every move
 //! where that is exact; see `engine::sample`).
 
+use super::apart::Apart;
 use super::placements::RunEnd;
 use super::*;
 
@@ -254,7 +255,7 @@ impl State {
     /// `found`: the move, or with no move the pass the rules force, if any (the
     /// status is settled either way).
     #[inline]
-    fn settle_draw(&mut self, found: Option<Move>) -> Option<Move> {
+    pub(super) fn settle_draw(&mut self, found: Option<Move>) -> Option<Move> {
         if found.is_some() {
             self.status = Status::Ongoing;
             return found;
@@ -295,26 +296,14 @@ impl State {
                         RunEnd::Done => continue,
                     }
                 }
-                (None, Status::Ongoing | Status::Open) => match self.apart_turn(&rules) {
-                    // A turn drawn apart: its steps drawn and played without the
-                    // general turn's dispatch, and without packing them into a move
-                    // and taking that apart again.
-                    Some(turn) => match sample::draw_apart(&self.view(self.to_move), turn, rng) {
-                        Some(drawn) => {
-                            self.status = Status::Ongoing;
-                            let mv = sample::joined(drawn.0, drawn.1);
-                            visit(self, mv);
-                            self.apply_drawn(&rules, turn, drawn, mv);
-                            moves += 1;
-                            continue;
-                        }
-                        None => {
-                            let found = self.listed_move(rng, &[]);
-                            self.settle_draw(found)
-                        }
-                    },
-                    None => self.random_move(rng),
-                },
+                // Turns drawn apart: a loop of their own (see `apart`).
+                (None, Status::Ongoing | Status::Open) if rules.some_drawn_apart => {
+                    match self.play_apart(&rules, rng, max_plies, &mut visit, &mut moves) {
+                        Apart::Done => continue,
+                        Apart::General => self.random_move(rng),
+                        Apart::Drawn(found) => self.settle_draw(found),
+                    }
+                }
                 _ => self.random_move(rng),
             };
             let Some(mv) = mv else { break };
@@ -323,15 +312,6 @@ impl State {
             moves += 1;
         }
         moves
-    }
-
-    /// The turn of the player to move, in `rules` (the state's own, borrowed apart),
-    /// when its moves are drawn apart (`sample::drawn_apart`) and no other move (the
-    /// swap) is open to the mover.
-    #[inline(always)]
-    fn apart_turn<'r>(&self, rules: &'r Rules) -> Option<&'r Turn> {
-        let turn = rules.turns.get(self.turn as usize)?;
-        (sample::drawn_apart(rules, turn) && !self.swap_available()).then_some(turn)
     }
 
     /// Other games: a move drawn without listing them all (see `sample`), else every
@@ -357,8 +337,9 @@ impl State {
     }
 
     /// A uniformly random move of the turn's listed moves and `extras`, after the
-    /// draw found none; `None` when there is none.
-    fn listed_move(&self, rng: &mut Rng, extras: &[Move]) -> Option<Move> {
+    /// draw found none; `None` when there is none. (Out of line: rarely asked.)
+    #[inline(never)]
+    pub(super) fn listed_move(&self, rng: &mut Rng, extras: &[Move]) -> Option<Move> {
         let mut moves = Vec::new();
         self.turn_moves(self.to_move, &mut moves);
         moves.extend_from_slice(extras);

@@ -7,9 +7,10 @@
 //! happens in one place, `apply`.
 //!
 //! The methods are grouped by concern: [`setup`] makes positions, [`legal`] says what
-//! may be played, [`play`] plays it, [`placements`] draws and plays placements, [`status`]
-//! says where play stands.
+//! may be played, [`play`] plays it, [`placements`] draws and plays placements, [`apart`]
+//! plays the turns whose steps are drawn apart, [`status`] says where play stands.
 
+mod apart;
 mod legal;
 mod placements;
 mod play;
@@ -546,7 +547,7 @@ impl State {
             mover,
             groups: self.libs.is_kept().then_some((&self.uf, &self.libs)),
             history: &self.history,
-            free: (self.rules.free_listed).map(|k| (k, self.free.cells())),
+            free: self.free.cells(),
         }
     }
 

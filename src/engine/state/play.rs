@@ -404,8 +404,7 @@ impl State {
                 self.counts[kind] = self.count_layer(kind);
             }
             if listed {
-                let layer = &self.cells[base..base + rules.board.len()];
-                self.free.fill(layer, rules.board.cells());
+                self.refill_free(kind);
             }
             self.relabel_all(kind);
             return;
@@ -435,6 +434,17 @@ impl State {
             self.free.note(c, old, now);
         }
         (c, old, now)
+    }
+
+    /// The list of cells free of `kind` made afresh (after a step that may have
+    /// changed any cell of its layer). Out of line: rare, and its loop would crowd the
+    /// step's path in every game.
+    #[cold]
+    #[inline(never)]
+    fn refill_free(&mut self, kind: usize) {
+        let n = self.rules.board.len();
+        let layer = &self.cells[kind * n..(kind + 1) * n];
+        self.free.fill(layer, self.rules.board.cells());
     }
 
     /// Places a stone of the capture rule's kind (the first) on the empty `cell` for

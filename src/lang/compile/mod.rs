@@ -134,6 +134,7 @@ pub fn compile(
         keep_counts,
         keep_planes,
         free_listed: None,
+        some_drawn_apart: false,
         separated,
         connect: goals.connect,
         goals: goals.goals,
@@ -154,5 +155,42 @@ pub fn compile(
     rules.asked_at_turn_start = rules.derive_asked_at_turn_start();
     rules.table_cell_conditions();
     rules.free_listed = rules.derive_free_listed();
+    rules.some_drawn_apart = (rules.turns.iter()).any(|t| t.drawn_apart(rules.glyphs_after_turn));
     Ok((rules, cx.warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Overrides;
+
+    /// The kind a game's position lists: the first placed on any cell without one of
+    /// its kind by a turn drawn apart, in a game that is not a simple placement game.
+    #[test]
+    fn the_kind_listed_is_the_first_placed_on_cells_free_of_it() {
+        let listed = |path: &str, text: &str| {
+            let loaded = crate::lang::load_str(path, text, &Overrides::default());
+            loaded.unwrap_or_else(|e| panic!("{e}")).rules.free_listed
+        };
+        let windborne = include_str!("../../../games/windborne.game");
+        assert_eq!(listed("windborne.game", windborne), Some(0));
+        let two = include_str!("../../../tests/data/two-free-kinds.game");
+        assert_eq!(listed("two-free-kinds.game", two), Some(0));
+        // A simple placement game keeps its empty cells otherwise; Gale's placements
+        // (on cells free of its one kind) are not a turn drawn apart, nor Slither's
+        // (its slide changes where the stone may go); a slide alone places nothing.
+        for (name, text) in [
+            (
+                "crossway.game",
+                include_str!("../../../games/crossway.game"),
+            ),
+            ("gale.game", include_str!("../../../games/gale.game")),
+            ("slither.game", include_str!("../../../games/slither.game")),
+            (
+                "walls.game",
+                include_str!("../../../tests/data/walls-sliding.game"),
+            ),
+        ] {
+            assert_eq!(listed(name, text), None, "{name}");
+        }
+    }
 }
