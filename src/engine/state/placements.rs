@@ -86,8 +86,9 @@ impl State {
     /// Plays random placements (rules with a plain goal, from an ongoing or open
     /// position), showing each to `visit` before it is played and counting it in
     /// `moves`, until the game ends, the ply reaches `max_plies`, or a draw finds the
-    /// swap or no placement (see `RunEnd`).
-    #[inline(always)]
+    /// swap or no placement (see `RunEnd`). Out of line: the loop keeps its registers
+    /// whatever else the playout loop around it holds.
+    #[inline(never)]
     pub(super) fn play_placements(
         &mut self,
         rng: &mut Rng,
