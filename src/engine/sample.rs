@@ -39,7 +39,7 @@ use crate::engine::moves::{Move, Step};
 use crate::engine::rng::Rng;
 use crate::engine::slides::{self, Drawn};
 use crate::rules::board::Cell;
-use crate::rules::{CellPred, Distance, Rules, StepRule, Turn};
+use crate::rules::{CellPred, Distance, StepRule, Turn};
 use std::cell::RefCell;
 
 #[derive(Default)]
@@ -65,7 +65,7 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     // registers, where passed out of the scratch's closure it was copied through the
     // stack in pieces that the processor could not forward (a stall at every draw;
     // seen in a sampled profile, not in instruction counts).
-    if extras.is_empty() && drawn_apart(v.rules, turn) {
+    if extras.is_empty() && turn.drawn_apart(v.rules.glyphs_after_turn) {
         return draw_apart(v, turn, rng).map(|(first, cell)| joined(first, cell));
     }
     SCRATCH.with(|s| {
@@ -248,13 +248,6 @@ pub fn draw(v: &View, turn: &Turn, extras: &[Move], rng: &mut Rng) -> Option<Mov
     })
 }
 
-/// Whether `draw_apart` draws the moves of `turn` (`Turn::drawn_apart`). The swap
-/// would be one more move; the caller asks for it apart.
-#[inline(always)]
-pub fn drawn_apart(rules: &Rules, turn: &Turn) -> bool {
-    turn.drawn_apart(rules.glyphs_after_turn)
-}
-
 /// The move of a turn drawn apart: the placement alone, or the slide then it.
 #[inline(always)]
 pub fn joined(first: Option<Step>, cell: Step) -> Move {
@@ -264,7 +257,8 @@ pub fn joined(first: Option<Step>, cell: Step) -> Move {
     }
 }
 
-/// A uniformly random move of a turn `drawn_apart` accepts, as its slide (`None`: the
+/// A uniformly random move of a turn drawn apart (`Turn::drawn_apart`; the swap,
+/// which would be one more move, the caller asks for apart), as its slide (`None`: the
 /// optional slide left out) and its placement: a uniform first choice and,
 /// independently, a uniform placement, each drawn on its own (`draw_slide`,
 /// `draw_place`). `None` when the turn has no move.

@@ -1,8 +1,8 @@
 //! The playout loop for turns drawn apart (`Turn::drawn_apart`: an independent "slide
-//! (or not), then place", Windborne's turn): each move's slide and placement drawn
-//! on their own (`sample::draw_apart`) and played with the turn's rules, without the
-//! general turn's dispatch, and without packing the steps into a move and taking it
-//! apart again.
+//! (or not), then place", a movement game's usual turn): each move's slide and
+//! placement drawn on their own (`sample::draw_apart`) and played with the turn's
+//! rules, without the general turn's dispatch, and without packing the steps into a
+//! move and taking it apart again.
 //!
 //! The loop plays the same moves, from the same random numbers, as drawing and
 //! applying them one at a time would. It lives out of line from the playout loop, so
@@ -28,7 +28,7 @@ impl State {
     #[inline(always)]
     fn apart_turn<'r>(&self, rules: &'r Rules) -> Option<&'r Turn> {
         let turn = rules.turns.get(self.turn as usize)?;
-        (sample::drawn_apart(rules, turn) && !self.swap_available()).then_some(turn)
+        (turn.drawn_apart(rules.glyphs_after_turn) && !self.swap_available()).then_some(turn)
     }
 
     /// Plays turns drawn apart (from an ongoing or open position), showing each move

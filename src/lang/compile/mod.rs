@@ -163,34 +163,50 @@ pub fn compile(
 mod tests {
     use super::Overrides;
 
-    /// The kind a game's position lists: the first placed on any cell without one of
-    /// its kind by a turn drawn apart, in a game that is not a simple placement game.
+    /// A small rule file on a hexagon of side 3 with a neutral pawn in the middle:
+    /// `pieces` declared before it, then `turns`.
+    fn rules_with(pieces: &str, turns: &str) -> String {
+        format!(
+            "game \"T\"\nplayers black white\nboard hexagon 3\n{pieces}\nneutral piece pawn\n\
+             setup neutral: pawn on c3\n{turns}\n\
+             at turn start: win if count own disk >= 6\nno move: draw\n"
+        )
+    }
+
+    /// The kind a position lists: the first placed on any cell without one of its kind
+    /// by a turn drawn apart, in rules that are not simple placement rules.
     #[test]
-    fn the_kind_listed_is_the_first_placed_on_cells_free_of_it() {
-        let listed = |path: &str, text: &str| {
-            let loaded = crate::lang::load_str(path, text, &Overrides::default());
-            loaded.unwrap_or_else(|e| panic!("{e}")).rules.free_listed
+    fn the_kind_listed_is_the_first_placed_on_cells_free_of_it_by_a_turn_drawn_apart() {
+        let listed = |text: &str| {
+            let loaded = crate::lang::load_str("t.game", text, &Overrides::default());
+            loaded
+                .unwrap_or_else(|e| panic!("{e}\n{text}"))
+                .rules
+                .free_listed
         };
-        let windborne = include_str!("../../../games/windborne.game");
-        assert_eq!(listed("windborne.game", windborne), Some(0));
-        let two = include_str!("../../../tests/data/two-free-kinds.game");
-        assert_eq!(listed("two-free-kinds.game", two), Some(0));
-        // A simple placement game keeps its empty cells otherwise; Gale's placements
-        // (on cells free of its one kind) are not a turn drawn apart, nor Slither's
-        // (its slide changes where the stone may go); a slide alone places nothing.
-        for (name, text) in [
-            (
-                "crossway.game",
-                include_str!("../../../games/crossway.game"),
-            ),
-            ("gale.game", include_str!("../../../games/gale.game")),
-            ("slither.game", include_str!("../../../games/slither.game")),
-            (
-                "walls.game",
-                include_str!("../../../tests/data/walls-sliding.game"),
-            ),
+        let apart = "turn: optionally slide pawn through no pawn, then place disk on no disk";
+        assert_eq!(listed(&rules_with("piece disk", apart)), Some(0));
+        // Two kinds placed so: the first in the file's turns.
+        let two = "turn while count own disk < 2: optionally slide pawn through no pawn, \
+                   then place disk on no disk\n\
+                   turn: optionally slide pawn through no pawn, then place stone on no stone";
+        assert_eq!(listed(&rules_with("piece disk\npiece stone", two)), Some(0));
+        for turns in [
+            // A placement alone is not a turn drawn apart.
+            "turn: place disk on no disk",
+            // A slide that changes where the placement may go is not independent.
+            "turn: optionally slide disk exactly 1, then place disk on no disk",
+            // A placement on empty cells reads the pawns too: not "free of its kind".
+            "turn: optionally slide pawn through no pawn, then place disk on empty",
+            // A slide alone places nothing.
+            "turn: slide pawn through no pawn",
         ] {
-            assert_eq!(listed(name, text), None, "{name}");
+            assert_eq!(listed(&rules_with("piece disk", turns)), None, "{turns}");
         }
+        // Simple placement rules keep their empty cells otherwise.
+        let simple = "game \"S\"\nplayers black white\nboard hexagon 3\npiece disk\n\
+                      turn: place disk on no disk\n\
+                      at turn start: win if count own disk >= 6\nno move: draw\n";
+        assert_eq!(listed(simple), None);
     }
 }
