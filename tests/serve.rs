@@ -11,6 +11,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// A server running over a scratch copy of a rule file.
@@ -30,11 +31,15 @@ impl Drop for Served {
 }
 
 /// Starts `weft serve` on a copy of `games/NAME.game` in a fresh folder, on a free port.
+/// The folder is numbered within the test process: two tests serving the same game with
+/// the same options at once (the Chromium and the Firefox page tests) must not share,
+/// or one's clean-up removes the other's rule file before its server reads it.
 pub fn serve(name: &str, args: &[&str]) -> Served {
+    static SERVED: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "weft-serve-{}-{name}-{}",
+        "weft-serve-{}-{}-{name}",
         std::process::id(),
-        args.join("").replace(['/', ' '], "")
+        SERVED.fetch_add(1, Ordering::Relaxed)
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -47,7 +52,7 @@ pub fn serve(name: &str, args: &[&str]) -> Served {
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -59,7 +64,13 @@ pub fn serve(name: &str, args: &[&str]) -> Served {
         .nth(1)
         .and_then(|r| r.split('/').next())
         .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
+        .unwrap_or_else(|| {
+            // The server said nothing on stdout: it stopped; its reason is on stderr.
+            let _ = child.kill();
+            let mut reason = String::new();
+            let _ = child.stderr.take().unwrap().read_to_string(&mut reason);
+            panic!("no address in `{line}`; the server said `{reason}`")
+        });
     Served {
         child,
         port,
