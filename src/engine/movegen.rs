@@ -45,9 +45,8 @@ pub struct View<'a> {
     /// empty otherwise). The last is `cells`' own when `groups` is set.
     pub history: &'a [u64],
     /// The cells without a piece of the kind `Rules::free_listed` names, when `cells`
-    /// is the game's own position (`planes` is set) and it keeps them; empty
-    /// otherwise.
-    pub free: &'a [Cell],
+    /// is the game's own position and it keeps them.
+    pub free: Option<&'a [Cell]>,
 }
 
 /// A cell condition ready to test many cells of one view: a table's [`Probe`] (its
@@ -100,7 +99,7 @@ impl<'a> View<'a> {
             cells,
             planes: None,
             groups: None,
-            free: &[],
+            free: None,
             ..*self
         }
     }

@@ -281,15 +281,13 @@ pub fn draw_apart(v: &View, turn: &Turn, rng: &mut Rng) -> Option<(Option<Step>,
         return None;
     };
     let first = draw_slide(v, r0, (*kind, distance, through, onto), zero, rng)?;
-    let cell = match v.rules.free_listed {
+    let cell = match (v.rules.free_listed, v.free) {
         // A placement on any cell free of its kind, which the game's own position
-        // (a view with its planes) keeps as a list: one draw from it.
-        Some(k) if k == *piece && v.planes.is_some() && target.is_free_of(k) => {
-            match v.free.len() {
-                0 => return None,
-                n => Step::Place(v.free[rng.below(n as u32) as usize]),
-            }
-        }
+        // keeps as a list: one draw from it.
+        (Some(k), Some(free)) if k == *piece && target.is_free_of(k) => match free.len() {
+            0 => return None,
+            n => Step::Place(free[rng.below(n as u32) as usize]),
+        },
         _ => draw_place(v, r1, (*piece, target, *owner), rng)?,
     };
     Some((first, cell))

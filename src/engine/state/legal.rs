@@ -255,7 +255,7 @@ impl State {
     /// `found`: the move, or with no move the pass the rules force, if any (the
     /// status is settled either way).
     #[inline]
-    pub(super) fn settle_draw(&mut self, found: Option<Move>) -> Option<Move> {
+    fn settle_draw(&mut self, found: Option<Move>) -> Option<Move> {
         if found.is_some() {
             self.status = Status::Ongoing;
             return found;

@@ -547,7 +547,7 @@ impl State {
             mover,
             groups: self.libs.is_kept().then_some((&self.uf, &self.libs)),
             history: &self.history,
-            free: self.free.cells(),
+            free: self.rules.free_listed.map(|_| self.free.cells()),
         }
     }
 

@@ -436,12 +436,12 @@ impl State {
         (c, old, now)
     }
 
-    /// The list of cells free of `kind` made afresh (after a step that may have
-    /// changed any cell of its layer). Out of line: rare, and its loop would crowd the
-    /// step's path in every game.
+    /// The list of cells free of `kind` made afresh (at setup, or after a step that
+    /// may have changed any cell of its layer). Out of line: rare, and its loop would
+    /// crowd the step's path in every game.
     #[cold]
     #[inline(never)]
-    fn refill_free(&mut self, kind: usize) {
+    pub(super) fn refill_free(&mut self, kind: usize) {
         let n = self.rules.board.len();
         let layer = &self.cells[kind * n..(kind + 1) * n];
         self.free.fill(layer, self.rules.board.cells());

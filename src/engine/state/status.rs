@@ -192,8 +192,7 @@ impl State {
                 .collect();
         }
         if let Some(k) = self.rules.free_listed {
-            let n = self.rules.board.len();
-            (self.free).fill(&self.cells[k * n..(k + 1) * n], self.rules.board.cells());
+            self.refill_free(k);
         }
         let kinds = self.rules.separated.clone();
         self.regions.clear();
