@@ -8,7 +8,7 @@
 use crate::common::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use weft::engine::rng::Rng;
-use weft::engine::separation::RegionLabels;
+use weft::engine::separation::KeptSide;
 use weft::engine::state::{Decider, Move, Outcome, Slot, State, Step};
 use weft::rules::{Adjacency, Goal, StepRule, Touch, Verdict};
 use weft::Overrides;
@@ -182,7 +182,7 @@ fn check_state(s: &State, start: &State, history: &[Move]) {
                     continue;
                 };
                 let member = planes.holding(k, colour as u8 + 1);
-                let fresh = RegionLabels::new(b, b.natural_adjacency(), member);
+                let fresh = KeptSide::new(b, b.natural_adjacency(), member);
                 let (mut there, mut back) = (HashMap::new(), HashMap::new());
                 for c in b.cells().filter(|&c| s.slot(k, c) != Slot::Player(colour)) {
                     let (a, z) = (kept.label(c), fresh.label(c));

@@ -231,8 +231,9 @@ pub struct Rules {
     pub(crate) some_drawn_apart: bool,
     /// The piece kinds whose groups a condition asks to separate pieces: the position
     /// keeps, for each and each player, the regions of the board without that
-    /// player's pieces of the kind (`engine::separation::RegionLabels`), which answer
-    /// most such tests with a look at the few pieces' labels. (A separation of a
+    /// player's pieces of the kind and, on boards that allow it, its groups and their
+    /// edges (`engine::separation::KeptSide`): most such tests end on a look at the
+    /// few pieces' regions, the rest on a search of that small graph. (A separation of a
     /// region's cells, as Omny's stars, is tested from scratch: the labels would need
     /// the regions' sizes to answer it, so they would only cost their upkeep.)
     pub(crate) separated: Vec<usize>,

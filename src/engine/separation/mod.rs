@@ -9,18 +9,23 @@
 //! more than half, a small graph of regions and groups searched once for its cut
 //! vertices (see [`separates`]).
 //!
-//! A position whose rules test separations keeps, per player and piece kind, the
-//! regions of the board without that player's pieces as labels (`RegionLabels`, in
-//! `labels`), brought along with each piece placed, moved or removed: most tests end
-//! there, when one region holds more than half of the counted pieces; most others
-//! end on the groups that hold counted pieces (one holding all but half of them, or a
-//! region and the groups next to it that keep more than half together whichever one
-//! group is taken away), and the rest build the graph from the labels
-//! (`separates_labelled`).
+//! A position whose rules test separations keeps, per player and piece kind, what the
+//! tests read (`KeptSide`, in `kept`), brought along with each piece placed, moved or
+//! removed: on boards of up to `GRAPH_POSITIONS` grid positions the graph of groups
+//! and regions itself (`SideGraph`, in `graph`), on larger ones the regions as labels
+//! (`RegionLabels`, in `labels`). Most tests end on the regions, when one holds more
+//! than half of the counted pieces; the rest search the kept graph, or, from the
+//! labels, end on the groups that hold counted pieces (one holding all but half of
+//! them, or a region and the groups next to it that keep more than half together
+//! whichever one group is taken away) or build the graph (`separates_labelled`).
 
 mod geometry;
+mod graph;
+mod kept;
 mod labels;
 
+pub use graph::SideGraph;
+pub use kept::{KeptSide, GRAPH_POSITIONS};
 pub use labels::RegionLabels;
 
 use geometry::{by_board_words, layer_bits, Bits, Geometry};

@@ -27,7 +27,7 @@ pub use crate::engine::moves::{Move, Step};
 use crate::engine::planes::{Planes, Upkeep};
 use crate::engine::rng::Rng;
 use crate::engine::sample;
-use crate::engine::separation::RegionLabels;
+use crate::engine::separation::KeptSide;
 use crate::rules::board::Cell;
 use crate::rules::content;
 use crate::rules::{BothWin, ConditionRule, Ko, NoMove, Verdict, Whose};
@@ -235,7 +235,7 @@ pub struct State {
     counts: Vec<[u16; 4]>,
     /// Per kind whose groups separate (`Rules::separated`, in order), per colour: the
     /// regions of the board without that colour's pieces of the kind.
-    regions: Vec<RegionLabels>,
+    regions: Vec<KeptSide>,
     /// The cells without a piece of the kind `Rules::free_listed` names (empty when it
     /// names none).
     free: FreeCells,
@@ -446,9 +446,9 @@ impl State {
         }
     }
 
-    /// The regions of the board without `colour`'s pieces of kind `kind`, where a
-    /// separation condition reads them (see [`RegionLabels`]).
-    pub fn region_labels(&self, kind: usize, colour: usize) -> Option<&RegionLabels> {
+    /// The regions (and groups) of the board without `colour`'s pieces of kind `kind`,
+    /// where a separation condition reads them (see [`KeptSide`]).
+    pub fn region_labels(&self, kind: usize, colour: usize) -> Option<&KeptSide> {
         self.regions.get(self.labels_slot(kind)? + colour)
     }
 
@@ -504,7 +504,7 @@ impl State {
             + self
                 .regions
                 .iter()
-                .map(RegionLabels::memory_bytes)
+                .map(KeptSide::memory_bytes)
                 .sum::<usize>()
             + self.free.memory_bytes()
     }

@@ -206,9 +206,9 @@ impl State {
 
     /// The regions of the board without `colour`'s pieces of kind `k`, labelled from
     /// the planes.
-    fn labels_afresh(&self, k: usize, colour: u8) -> RegionLabels {
+    fn labels_afresh(&self, k: usize, colour: u8) -> KeptSide {
         let b = &self.rules.board;
-        RegionLabels::new(
+        KeptSide::new(
             b,
             b.natural_adjacency(),
             self.planes.holding(k, content::of_player(colour)),
@@ -336,9 +336,7 @@ impl State {
                 let (member, kept) = self.separation_inputs(*whose, *piece, *counted, mover);
                 let (board, adjacency) = (&self.rules.board, self.rules.board.natural_adjacency());
                 match kept {
-                    Some((counted, labels)) => {
-                        separation::separates_labelled(board, adjacency, (member, counted), labels)
-                    }
+                    Some((counted, kept)) => kept.separates(board, adjacency, (member, counted)),
                     None => separation::separates(
                         board,
                         adjacency,
@@ -473,7 +471,7 @@ impl State {
         piece: usize,
         counted: Counted,
         mover: u8,
-    ) -> (&[u64], Option<(&[u64], &RegionLabels)>) {
+    ) -> (&[u64], Option<(&[u64], &KeptSide)>) {
         let who = separating_colour(whose, mover);
         let member = self.planes.holding(piece, who);
         let kept = match counted {

@@ -1,0 +1,757 @@
+//! The board without one side's member cells kept with a position as a graph, brought
+//! along with each member cell added: its nodes are the groups of member cells and the
+//! regions of the other cells, its edges join each group to the regions next to it.
+//! A separation test is then a search of that small graph, with no part of the board
+//! grown (see `SideGraph::separates`).
+//!
+//! A member cell added joins the groups around it (the smaller group's cells take the
+//! larger one's node) and leaves its region, which splits only where the region's
+//! cells around it fall into two classes or more and, on a hex board, two of the walls
+//! around it (runs of member cells and off-board positions) belong to one group or
+//! both to the outside: then parts grow in step from each class until one alone is
+//! still growing. A member cell removed (a capture, a member moving away) makes the
+//! graph afresh.
+
+use super::geometry::{by_board_words, Bits, Geometry};
+use crate::rules::board::{Board, Cell};
+use crate::rules::Adjacency;
+use std::cell::RefCell;
+
+/// One side's graph of groups and regions (see the module notes). Node ids are below
+/// the board's number of grid positions (there are never more nodes than cells); a
+/// set of nodes is a bit set over the ids, `words` words like a set of cells.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SideGraph {
+    /// Words per set of cells or of nodes: the board's (`Board::on_words`).
+    words: usize,
+    /// Per grid position, its node: its group if it is a member cell, else its region
+    /// (off-board positions keep a stale one: they are never read).
+    node: Vec<u16>,
+    /// Per node id, its cells (`words` words).
+    cells: Vec<u64>,
+    /// Per node id, its neighbours (`words` words): a group's regions, a region's
+    /// groups.
+    adj: Vec<u64>,
+    /// Per node id, its number of cells (groups join the smaller into the larger).
+    size: Vec<u16>,
+    /// The node ids in use; those that are groups; the groups that touch the board's
+    /// outside (an edge or a hole; kept on hex boards, see `closes_loop`).
+    used: Vec<u64>,
+    groups: Vec<u64>,
+    outer: Vec<u64>,
+}
+
+/// The six hex directions in circular order (consecutive ones are next to each
+/// other), as `Board::around` has them for hex boards.
+const RING: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// "No node".
+const NONE: u16 = u16::MAX;
+
+/// The slots of `nbrs` (a cell's neighbours) whose cells are `free`, as bits.
+#[inline(always)]
+fn open_slots(nbrs: &[Cell], free: impl Fn(Cell) -> bool) -> u32 {
+    let mut open = 0u32;
+    for (i, &m) in nbrs.iter().enumerate().take(8) {
+        open |= u32::from(free(m)) << i;
+    }
+    open
+}
+
+/// The class of the first of the `open` slots (the open slots reached from it through
+/// slots next to each other, `near` as `Neighbours::near`), and how to find the class
+/// of another.
+#[inline(always)]
+fn classes(open: u32, near: &[u8; 8]) -> (u32, impl Fn(u32) -> u32 + '_) {
+    let class_of = move |seed: u32| {
+        let mut class = seed;
+        loop {
+            let mut grown = class;
+            let mut bits = class;
+            while bits != 0 {
+                grown |= u32::from(near[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+            grown &= open;
+            if grown == class {
+                return class;
+            }
+            class = grown;
+        }
+    };
+    (class_of(open & open.wrapping_neg()), class_of)
+}
+
+impl SideGraph {
+    /// The graph of `board` without the `member` cells (bit words like
+    /// `Board::on_words`), under `adjacency`.
+    pub fn new(board: &Board, adjacency: Adjacency, member: &[u64]) -> SideGraph {
+        let mut g = SideGraph::default();
+        by_board_words!(board, make_graph(&mut g, board, adjacency, member));
+        g
+    }
+
+    /// `cell` has become a member cell (`member` holds it now, and `also` if given,
+    /// a member cell that is to leave next, when the graph is made afresh).
+    pub fn joined(
+        &mut self,
+        board: &Board,
+        adjacency: Adjacency,
+        (member, also): (&[u64], Option<Cell>),
+        cell: Cell,
+    ) {
+        if also.is_none() {
+            by_board_words!(board, join_cell(self, board, adjacency, member, cell));
+        }
+    }
+
+    /// `cell` is a member cell no longer (`member` is without it now): the graph is
+    /// made afresh.
+    pub fn left(&mut self, board: &Board, adjacency: Adjacency, member: &[u64], _cell: Cell) {
+        by_board_words!(board, make_graph(self, board, adjacency, member));
+    }
+
+    /// The node of `cell`: cells with the same node lie in the same region (or, for
+    /// member cells, the same group).
+    pub fn label(&self, cell: Cell) -> u16 {
+        self.node[usize::from(cell)]
+    }
+
+    /// Whether one region holds more than half of the `counted` cells (bit words;
+    /// those on member cells lie in no region); `None` when more than 16 cells are
+    /// counted.
+    pub fn one_holds_most(&self, member: &[u64], counted: &[u64]) -> Option<bool> {
+        let mut cells = [0u16; 16];
+        let (mut all, mut out) = (0, 0);
+        for (i, (&c, &m)) in counted.iter().zip(member).enumerate() {
+            let mut bits = c;
+            while bits != 0 {
+                if all == 16 {
+                    return None;
+                }
+                all += 1;
+                let b = bits.trailing_zeros();
+                if m >> b & 1 == 0 {
+                    cells[out] = (i * 64) as u16 + b as u16;
+                    out += 1;
+                }
+                bits &= bits - 1;
+            }
+        }
+        let (cells, half) = (&cells[..out], all / 2);
+        Some(cells.iter().any(|&c| {
+            let l = self.node[usize::from(c)];
+            cells
+                .iter()
+                .filter(|&&d| self.node[usize::from(d)] == l)
+                .count() as u32
+                > half
+        }))
+    }
+
+    /// Whether some group separates the `counted` cells (bit words): every component
+    /// of the graph without the group holds at most half of them (those on the
+    /// group's own cells lie in none). A search of the graph from the counted cells'
+    /// nodes, for each group that can matter.
+    pub fn separates(&self, board: &Board, counted: &[u64]) -> bool {
+        by_board_words!(board, separates_on(self, board, counted))
+    }
+
+    /// The bytes the graph takes.
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<SideGraph>()
+            + self.node.capacity() * 2
+            + self.size.capacity() * 2
+            + (self.cells.capacity()
+                + self.adj.capacity()
+                + self.used.capacity()
+                + self.groups.capacity()
+                + self.outer.capacity())
+                * 8
+    }
+
+    fn row<const W: usize>(v: &[u64], id: usize) -> Bits<W> {
+        Bits::load(&v[id * W..id * W + W])
+    }
+
+    fn set_row<const W: usize>(v: &mut [u64], id: usize, b: Bits<W>) {
+        v[id * W..id * W + W].copy_from_slice(&b.0);
+    }
+
+    fn has(v: &[u64], id: usize) -> bool {
+        v[id / 64] >> (id % 64) & 1 == 1
+    }
+
+    fn put(v: &mut [u64], id: usize) {
+        v[id / 64] |= 1 << (id % 64);
+    }
+
+    fn take(v: &mut [u64], id: usize) {
+        v[id / 64] &= !(1 << (id % 64));
+    }
+
+    /// A node id not in use, now in use, with no cells and no neighbours.
+    fn alloc<const W: usize>(&mut self) -> usize {
+        let w = self
+            .used
+            .iter()
+            .position(|&x| x != u64::MAX)
+            .expect("a free node id");
+        let id = w * 64 + (!self.used[w]).trailing_zeros() as usize;
+        Self::put(&mut self.used, id);
+        Self::set_row::<W>(&mut self.cells, id, Bits::EMPTY);
+        Self::set_row::<W>(&mut self.adj, id, Bits::EMPTY);
+        self.size[id] = 0;
+        id
+    }
+
+    fn release(&mut self, id: usize) {
+        Self::take(&mut self.used, id);
+        Self::take(&mut self.groups, id);
+        Self::take(&mut self.outer, id);
+    }
+
+    /// Joins the edges of `a` and `b`.
+    fn link(&mut self, a: usize, b: usize) {
+        let w = self.words;
+        self.adj[a * w + b / 64] |= 1 << (b % 64);
+        self.adj[b * w + a / 64] |= 1 << (a % 64);
+    }
+
+    /// Groups `a` and `b` become one: the smaller one's cells take the larger one's
+    /// node. Returns the node that stays.
+    fn merge<const W: usize>(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let cells = Self::row::<W>(&self.cells, small);
+        cells.each(|c| self.node[c] = big as u16);
+        let joined = Self::row::<W>(&self.cells, big) | cells;
+        Self::set_row(&mut self.cells, big, joined);
+        self.size[big] += self.size[small];
+        let around = Self::row::<W>(&self.adj, small);
+        let joined = Self::row::<W>(&self.adj, big) | around;
+        Self::set_row(&mut self.adj, big, joined);
+        around.each(|v| {
+            Self::take(&mut self.adj[v * W..v * W + W], small);
+            Self::put(&mut self.adj[v * W..v * W + W], big);
+        });
+        if Self::has(&self.outer, small) {
+            Self::put(&mut self.outer, big);
+        }
+        self.release(small);
+        big
+    }
+
+    /// The groups next to the cells `part` (a region or a piece of one): the nodes
+    /// of the `member` cells next to it.
+    fn groups_around<const W: usize>(
+        &self,
+        geometry: &Geometry<'_, W>,
+        part: Bits<W>,
+        member: Bits<W>,
+    ) -> Bits<W> {
+        let mut out = Bits::<W>::EMPTY;
+        geometry
+            .spread_in(part, member)
+            .each(|c| Self::put(&mut out.0, usize::from(self.node[c])));
+        out
+    }
+
+    /// Whether the member cell `cell` (the cells for which `is_member` holds, the
+    /// others around it free) joins two walls of one group, or two walls on the
+    /// outside, around it (hex boards): the walls are the runs of member cells and
+    /// off-board positions around it, each one group (consecutive cells are
+    /// neighbours); a group touching the outside is on it.
+    fn closes_loop(&self, board: &Board, cell: Cell, is_member: &impl Fn(Cell) -> bool) -> bool {
+        const OUTSIDE: usize = usize::MAX - 1;
+        // Each position around: `None` free, else its wall.
+        let mut ring = [None; 6];
+        for (r, &d) in ring.iter_mut().zip(&RING) {
+            *r = match board.step(cell, d) {
+                None => Some(OUTSIDE),
+                Some(m) if is_member(m) => {
+                    let g = usize::from(self.node[usize::from(m)]);
+                    Some(if Self::has(&self.outer, g) {
+                        OUTSIDE
+                    } else {
+                        g
+                    })
+                }
+                Some(_) => None,
+            };
+        }
+        let Some(start) = ring.iter().position(Option::is_none) else {
+            return false;
+        };
+        let mut walls = [usize::MAX; 3];
+        let mut runs = 0;
+        let mut last_free = true;
+        for i in 1..=6 {
+            match ring[(start + i) % 6] {
+                None => last_free = true,
+                Some(wall) => {
+                    if last_free {
+                        if walls[..runs].contains(&wall) {
+                            return true;
+                        }
+                        walls[runs] = wall;
+                        runs += 1;
+                    }
+                    last_free = false;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// `SideGraph::new` (and the graph afresh) on sets of `W` words.
+fn make_graph<const W: usize>(
+    g: &mut SideGraph,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let member = Bits::<W>::load(member) & geometry.cells;
+    let free = geometry.cells.without(member);
+    let n = board.len();
+    g.words = W;
+    g.node.clear();
+    g.node.resize(n, NONE);
+    // One node id more than the grid positions: a group may be made before its
+    // cell's region of one cell is let go.
+    let n = n + 1;
+    g.cells.clear();
+    g.cells.resize(n * W, 0);
+    g.adj.clear();
+    g.adj.resize(n * W, 0);
+    g.size.clear();
+    g.size.resize(n, 0);
+    for v in [&mut g.used, &mut g.groups, &mut g.outer] {
+        v.clear();
+        v.resize(W, 0);
+    }
+    let nbrs = geometry.neighbours;
+    for (within, group) in [(free, false), (member, true)] {
+        let mut rest = within;
+        while let Some(c) = rest.first() {
+            let part = geometry.grow_from(c, within);
+            let id = g.alloc::<W>();
+            part.each(|x| g.node[x] = id as u16);
+            SideGraph::set_row(&mut g.cells, id, part);
+            g.size[id] = part.count() as u16;
+            if group {
+                SideGraph::put(&mut g.groups, id);
+                let mut outer = false;
+                part.each(|x| outer |= nbrs.of(x as Cell).len() < RING.len());
+                if outer && geometry.hex {
+                    SideGraph::put(&mut g.outer, id);
+                }
+            }
+            rest = rest.without(part);
+        }
+    }
+    let groups = Bits::<W>::load(&g.groups);
+    groups.each(|id| {
+        let border = geometry.spread_in(SideGraph::row::<W>(&g.cells, id), free);
+        border.each(|c| g.link(id, usize::from(g.node[c])));
+    });
+}
+
+/// `SideGraph::joined` on sets of `W` words, for a cell that no member leaves.
+fn join_cell<const W: usize>(
+    g: &mut SideGraph,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+    cell: Cell,
+) {
+    let nbrs = board.neighbours(adjacency);
+    let around = nbrs.of(cell);
+    let is_member = |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1;
+    let open = open_slots(around, |m| !is_member(m));
+    let hex = board.is_hex() && adjacency == Adjacency::All;
+    // Whether the region may split, asked before the groups join: the region's
+    // cells around fall into two classes or more, and (hex) a loop closes.
+    let may_split = open & open.wrapping_sub(1) != 0
+        && nbrs.first_class(cell, open) != open
+        && (!hex || g.closes_loop(board, cell, &is_member));
+    let c = usize::from(cell);
+    let region = usize::from(g.node[c]);
+    // The groups around join; the cell is the group's.
+    let mut group = usize::from(NONE);
+    let mut members = !open & ((1 << around.len()) - 1);
+    while members != 0 {
+        let m = around[members.trailing_zeros() as usize];
+        members &= members - 1;
+        let other = usize::from(g.node[usize::from(m)]);
+        if group == usize::from(NONE) {
+            group = other;
+        } else if other != group {
+            group = g.merge::<W>(group, other);
+        }
+    }
+    if group == usize::from(NONE) {
+        group = g.alloc::<W>();
+        SideGraph::put(&mut g.groups, group);
+    }
+    g.node[c] = group as u16;
+    SideGraph::put(&mut g.cells[group * W..group * W + W], c);
+    g.size[group] += 1;
+    if hex && around.len() < RING.len() {
+        SideGraph::put(&mut g.outer, group);
+    }
+    // The region loses the cell.
+    SideGraph::take(&mut g.cells[region * W..region * W + W], c);
+    if open == 0 {
+        // The cell was the whole region.
+        let was = SideGraph::row::<W>(&g.adj, region);
+        was.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], region));
+        g.release(region);
+    } else if !may_split || !split::<W>(g, board, adjacency, (member, cell, open), region) {
+        g.link(region, group);
+    }
+}
+
+/// The region `region` has lost the cell `cell` (now a member cell, of `member`),
+/// whose slots `open` are the region's cells around it, in two classes or more:
+/// parts grow in step from each class, joining where they meet; a part that stops
+/// growing is a region of its own, and the work ends when one part alone is still
+/// growing (the rest of the region, which keeps its node). Whether it split; if so,
+/// every piece's edges are made afresh.
+fn split<const W: usize>(
+    g: &mut SideGraph,
+    board: &Board,
+    adjacency: Adjacency,
+    (member, cell, open): (&[u64], Cell, u32),
+    region: usize,
+) -> bool {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let within = SideGraph::row::<W>(&g.cells, region);
+    let nbrs = geometry.neighbours.of(cell);
+    let near = geometry.neighbours.near(cell);
+    let (first, class_of) = classes(open, near);
+    let mut parts = [Bits::<W>::EMPTY; 8];
+    let mut n = 0;
+    let mut class = first;
+    let mut rest = open;
+    loop {
+        rest &= !class;
+        let mut bits = class;
+        while bits != 0 {
+            let m = nbrs[bits.trailing_zeros() as usize] as usize;
+            parts[n].0[m / 64] |= 1 << (m % 64);
+            bits &= bits - 1;
+        }
+        n += 1;
+        if rest == 0 {
+            break;
+        }
+        class = class_of(rest & rest.wrapping_neg());
+    }
+    // `parts[..live]` are still growing, `parts[live..n]` have stopped.
+    let mut live = n;
+    while live > 1 {
+        let mut p = 0;
+        while p < live {
+            let next = geometry.spread_in(parts[p], within);
+            if next == parts[p] {
+                live -= 1;
+                parts.swap(p, live);
+                continue;
+            }
+            parts[p] = next;
+            p += 1;
+        }
+        let mut p = 0;
+        while p < live {
+            let mut q = p + 1;
+            while q < live {
+                if (parts[p] & parts[q]).is_empty() {
+                    q += 1;
+                } else {
+                    parts[p] |= parts[q];
+                    live -= 1;
+                    parts.swap(q, live);
+                    parts.swap(live, n - 1);
+                    n -= 1;
+                }
+            }
+            p += 1;
+        }
+    }
+    // The stopped parts are regions split off (if none is growing any more, the
+    // first keeps the node).
+    let off = &parts[live.max(1)..n];
+    if off.is_empty() {
+        return false;
+    }
+    let member = Bits::<W>::load(member) & geometry.cells;
+    let old = SideGraph::row::<W>(&g.adj, region);
+    old.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], region));
+    let mut kept = within;
+    let mut pieces = [(region, Bits::<W>::EMPTY); 8];
+    for (k, &part) in off.iter().enumerate() {
+        kept = kept.without(part);
+        let id = g.alloc::<W>();
+        part.each(|x| g.node[x] = id as u16);
+        SideGraph::set_row(&mut g.cells, id, part);
+        pieces[k + 1] = (id, part);
+    }
+    pieces[0] = (region, kept);
+    SideGraph::set_row(&mut g.cells, region, kept);
+    for &(id, part) in &pieces[..off.len() + 1] {
+        let around = g.groups_around(&geometry, part, member);
+        SideGraph::set_row(&mut g.adj, id, around);
+        around.each(|v| SideGraph::put(&mut g.adj[v * W..v * W + W], id));
+    }
+    true
+}
+
+thread_local! {
+    /// Per node id, the counted cells on it: scratch for `separates_on`, left zeroed.
+    static WEIGHT: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `SideGraph::separates` on sets of `W` words.
+fn separates_on<const W: usize>(g: &SideGraph, board: &Board, counted: &[u64]) -> bool {
+    let counted = Bits::<W>::load(counted) & Bits::load(board.on_words());
+    let groups = Bits::<W>::load(&g.groups);
+    if groups.is_empty() {
+        return false;
+    }
+    WEIGHT.with(|weight| {
+        let weight = &mut *weight.borrow_mut();
+        if weight.len() < 64 * W {
+            weight.resize(64 * W, 0);
+        }
+        // The counted cells' nodes, each with its count.
+        let mut at = Bits::<W>::EMPTY;
+        counted.each(|c| {
+            let v = usize::from(g.node[c]);
+            weight[v] += 1;
+            SideGraph::put(&mut at.0, v);
+        });
+        let verdict = decide(g, weight, (at, counted.count()), groups);
+        at.each(|v| weight[v] = 0);
+        verdict
+    })
+}
+
+/// The test of `separates_on`, with the counted cells' nodes `at` and their counts
+/// `weight`, `total` of them.
+fn decide<const W: usize>(
+    g: &SideGraph,
+    weight: &[u32],
+    (at, total): (Bits<W>, u32),
+    groups: Bits<W>,
+) -> bool {
+    let half = total / 2;
+    let on_groups = at & groups;
+    // A region holding more than half: no group separates (taking one away only
+    // joins regions). A group holding all but half: it separates.
+    let mut heavy_region = false;
+    at.without(groups)
+        .each(|v| heavy_region |= weight[v] > half);
+    if heavy_region {
+        return false;
+    }
+    let mut holds_most = false;
+    on_groups.each(|v| holds_most |= total - weight[v] <= half);
+    if holds_most {
+        return true;
+    }
+    let sum = |set: Bits<W>| {
+        let mut k = 0;
+        (set & at).each(|v| k += weight[v]);
+        k
+    };
+    // Whether every component of the graph without the nodes `gone` holds at most
+    // half, searched from the counted nodes.
+    let all_light = |gone: Bits<W>| {
+        let mut seen = gone;
+        let mut left = total - sum(gone);
+        let mut todo = at.without(gone);
+        while left > half {
+            let Some(s) = todo.first() else {
+                return true;
+            };
+            let mut comp = Bits::<W>::EMPTY;
+            SideGraph::put(&mut comp.0, s);
+            let mut front = comp;
+            seen |= comp;
+            let mut k = sum(comp);
+            loop {
+                if k > half {
+                    return false;
+                }
+                let mut next = Bits::<W>::EMPTY;
+                front.each(|v| next |= SideGraph::row::<W>(&g.adj, v));
+                next = next.without(seen);
+                if next.is_empty() {
+                    break;
+                }
+                seen |= next;
+                comp |= next;
+                k += sum(next);
+                front = next;
+            }
+            left -= k;
+            todo = todo.without(comp);
+        }
+        true
+    };
+    // The whole graph already in parts of at most half: every group separates.
+    if all_light(Bits::EMPTY) {
+        return true;
+    }
+    // Else only a group next to two regions or more (whose removal may cut the
+    // graph) or holding counted cells can separate: any other hangs from one region
+    // or none, and taking it away leaves the heavy part as it was.
+    let mut found = false;
+    groups.each(|v| {
+        if found {
+            return;
+        }
+        let regions = SideGraph::row::<W>(&g.adj, v).count();
+        if (regions >= 2 || weight[v] > 0) && all_light(Bits::cell(v)) {
+            found = true;
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+    use crate::rules::BoardShape;
+
+    /// Boards of every shape, one to four words, with holes.
+    fn boards() -> Vec<(Board, Adjacency)> {
+        vec![
+            (Board::square(6), Adjacency::Orthogonal),
+            (Board::square(5), Adjacency::All),
+            (Board::new(BoardShape::Hexagon, &[4], &[]), Adjacency::All),
+            (
+                Board::new(BoardShape::Square, &[7], &[(2, 2), (3, 4)]),
+                Adjacency::Orthogonal,
+            ),
+            (Board::new(BoardShape::Hexagon, &[7], &[]), Adjacency::All),
+            (Board::new(BoardShape::Triangle, &[12], &[]), Adjacency::All),
+            (
+                Board::new(BoardShape::Rhombus, &[9, 11], &[]),
+                Adjacency::All,
+            ),
+        ]
+    }
+
+    fn has(m: &[u64], c: Cell) -> bool {
+        m[c as usize / 64] >> (c % 64) & 1 == 1
+    }
+
+    /// The graph kept one change at a time is the graph made afresh, up to the
+    /// nodes' names: the same cells share a node, the same nodes are groups (and on
+    /// the outside), the same nodes are joined; every node's cells and size are its
+    /// cells'.
+    fn assert_same(b: &Board, kept: &SideGraph, fresh: &SideGraph, what: &str) {
+        let cells: Vec<Cell> = b.cells().collect();
+        for &x in &cells {
+            let (kx, fx) = (usize::from(kept.label(x)), usize::from(fresh.label(x)));
+            assert!(
+                SideGraph::has(&kept.used, kx),
+                "{what}: {x} on a node not in use"
+            );
+            assert!(
+                SideGraph::has(&kept.cells[kx * kept.words..], x as usize),
+                "{what}"
+            );
+            assert_eq!(
+                SideGraph::has(&kept.groups, kx),
+                SideGraph::has(&fresh.groups, fx),
+                "{what}: {x}"
+            );
+            assert_eq!(
+                SideGraph::has(&kept.outer, kx),
+                SideGraph::has(&fresh.outer, fx),
+                "{what}: {x} outside"
+            );
+            if SideGraph::has(&kept.groups, kx) {
+                assert_eq!(kept.size[kx], fresh.size[fx], "{what}: {x} size");
+            }
+            for &y in &cells {
+                let (ky, fy) = (usize::from(kept.label(y)), usize::from(fresh.label(y)));
+                assert_eq!(kx == ky, fx == fy, "{what}: {x} and {y}");
+                let w = kept.words;
+                assert_eq!(
+                    SideGraph::has(&kept.adj[kx * w..], ky),
+                    SideGraph::has(&fresh.adj[fx * w..], fy),
+                    "{what}: edge {x} {y}"
+                );
+            }
+        }
+        let live: u32 = kept.used.iter().map(|w| w.count_ones()).sum();
+        let fresh_live: u32 = fresh.used.iter().map(|w| w.count_ones()).sum();
+        assert_eq!(live, fresh_live, "{what}: nodes in use");
+    }
+
+    /// A graph kept one change at a time (a member cell joining, one leaving, a
+    /// member moving) is the graph made afresh, on boards of every shape, with
+    /// members filling the board and emptying it again; and its separation test
+    /// answers as the definition does.
+    #[test]
+    fn the_kept_graph_follows_every_change_and_tests_separations() {
+        let mut rng = Rng::new(17);
+        let (mut yes, mut no) = (0, 0);
+        for (b, adj) in boards() {
+            let cells: Vec<Cell> = b.cells().collect();
+            let words = b.len().div_ceil(64);
+            let mut member = vec![0u64; words];
+            let mut kept = SideGraph::new(&b, adj, &member);
+            for step in 0..3 * cells.len() {
+                let c = cells[rng.below(cells.len() as u32) as usize];
+                let d = cells[rng.below(cells.len() as u32) as usize];
+                let filling = step < 2 * cells.len();
+                match (has(&member, c), has(&member, d)) {
+                    (true, false) if rng.below(3) == 0 => {
+                        member[d as usize / 64] |= 1 << (d % 64);
+                        member[c as usize / 64] &= !(1 << (c % 64));
+                        kept.joined(&b, adj, (&member, Some(c)), d);
+                        kept.left(&b, adj, &member, c);
+                    }
+                    (false, _) if filling => {
+                        member[c as usize / 64] |= 1 << (c % 64);
+                        kept.joined(&b, adj, (&member, None), c);
+                    }
+                    (true, _) if !filling => {
+                        member[c as usize / 64] &= !(1 << (c % 64));
+                        kept.left(&b, adj, &member, c);
+                    }
+                    _ => continue,
+                }
+                let what = format!("{} {adj:?} step {step}", b.describe());
+                assert_same(&b, &kept, &SideGraph::new(&b, adj, &member), &what);
+                // One to seven counted cells.
+                let mut counted = vec![0u64; words];
+                for _ in 0..1 + rng.below(7) {
+                    let x = cells[rng.below(cells.len() as u32) as usize];
+                    counted[x as usize / 64] |= 1 << (x % 64);
+                }
+                let slow = super::super::separates_slowly(&b, adj, &|x| has(&member, x), &|x| {
+                    has(&counted, x)
+                });
+                assert_eq!(kept.separates(&b, &counted), slow, "{what}");
+                if slow {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 200 && no > 200, "{yes} {no}");
+    }
+}
