@@ -13,6 +13,7 @@
 //! graph afresh.
 
 use super::geometry::{by_board_words, Bits, Geometry};
+use crate::engine::grid_bits::each_bit;
 use crate::rules::board::{Board, Cell};
 use crate::rules::Adjacency;
 use std::cell::RefCell;
@@ -20,7 +21,7 @@ use std::cell::RefCell;
 /// One side's graph of groups and regions (see the module notes). Node ids are below
 /// the board's number of grid positions (there are never more nodes than cells); a
 /// set of nodes is a bit set over the ids, `words` words like a set of cells.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct SideGraph {
     /// Words per set of cells or of nodes: the board's (`Board::on_words`).
     words: usize,
@@ -80,6 +81,37 @@ fn classes(open: u32, near: &[u8; 8]) -> (u32, impl Fn(u32) -> u32 + '_) {
         }
     };
     (class_of(open & open.wrapping_neg()), class_of)
+}
+
+impl Clone for SideGraph {
+    fn clone(&self) -> Self {
+        let mut g = SideGraph::default();
+        g.clone_from(self);
+        g
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers, and of the nodes' rows
+    /// only those of the nodes in use (a node's rows are cleared when it is made, so
+    /// the others are never read): a playout's start has a node or two, where the
+    /// rows of every id took most of the position's copy.
+    fn clone_from(&mut self, source: &Self) {
+        let w = source.words;
+        self.words = w;
+        self.node.clone_from(&source.node);
+        self.size.clone_from(&source.size);
+        self.used.clone_from(&source.used);
+        self.groups.clone_from(&source.groups);
+        self.outer.clone_from(&source.outer);
+        for (to, from) in [
+            (&mut self.cells, &source.cells),
+            (&mut self.adj, &source.adj),
+        ] {
+            to.resize(from.len(), 0);
+            each_bit(&source.used, |id| {
+                to[id * w..id * w + w].copy_from_slice(&from[id * w..id * w + w]);
+            });
+        }
+    }
 }
 
 impl SideGraph {
@@ -712,6 +744,8 @@ mod tests {
             let words = b.len().div_ceil(64);
             let mut member = vec![0u64; words];
             let mut kept = SideGraph::new(&b, adj, &member);
+            // Copied into at every step, over rows left from earlier steps.
+            let mut copy = SideGraph::default();
             for step in 0..3 * cells.len() {
                 let c = cells[rng.below(cells.len() as u32) as usize];
                 let d = cells[rng.below(cells.len() as u32) as usize];
@@ -734,7 +768,10 @@ mod tests {
                     _ => continue,
                 }
                 let what = format!("{} {adj:?} step {step}", b.describe());
-                assert_same(&b, &kept, &SideGraph::new(&b, adj, &member), &what);
+                let fresh = SideGraph::new(&b, adj, &member);
+                assert_same(&b, &kept, &fresh, &what);
+                copy.clone_from(&kept);
+                assert_same(&b, &copy, &fresh, &format!("{what} (a copy)"));
                 // One to seven counted cells.
                 let mut counted = vec![0u64; words];
                 for _ in 0..1 + rng.below(7) {

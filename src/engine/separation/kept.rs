@@ -14,10 +14,29 @@ use crate::rules::Adjacency;
 pub const GRAPH_POSITIONS: usize = 256;
 
 /// One side's kept structure (see the module notes).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum KeptSide {
     Graph(SideGraph),
     Labels(RegionLabels),
+}
+
+impl Clone for KeptSide {
+    fn clone(&self) -> Self {
+        match self {
+            KeptSide::Graph(g) => KeptSide::Graph(g.clone()),
+            KeptSide::Labels(l) => KeptSide::Labels(l.clone()),
+        }
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers (a playout's start
+    /// copied into the position it plays on).
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (KeptSide::Graph(a), KeptSide::Graph(b)) => a.clone_from(b),
+            (KeptSide::Labels(a), KeptSide::Labels(b)) => a.clone_from(b),
+            (me, _) => *me = source.clone(),
+        }
+    }
 }
 
 impl KeptSide {

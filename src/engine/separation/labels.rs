@@ -14,7 +14,7 @@ use crate::rules::Adjacency;
 /// cells than all the members only joins regions). A member cell added splits the
 /// region it was in, where it splits; one removed joins the regions around it. The
 /// labels are a function of the member set: only which cells share one matters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct RegionLabels {
     /// Per grid position, its region's label (member cells and off-board positions
     /// keep a stale one: they are never read).
@@ -27,6 +27,21 @@ pub struct RegionLabels {
     /// added between two walls that belong to one group (or both to the outside)
     /// closes a loop: only then may its region split. Empty on other boards.
     walls: Vec<u16>,
+}
+
+impl Clone for RegionLabels {
+    fn clone(&self) -> Self {
+        let mut r = RegionLabels::default();
+        r.clone_from(self);
+        r
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers.
+    fn clone_from(&mut self, source: &Self) {
+        self.label.clone_from(&source.label);
+        self.next = source.next;
+        self.walls.clone_from(&source.walls);
+    }
 }
 
 /// The six hex directions in circular order (consecutive ones are next to each
