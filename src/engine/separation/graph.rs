@@ -444,7 +444,8 @@ fn join_cell<const W: usize>(
         let was = SideGraph::row::<W>(&g.adj, region);
         was.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], region));
         g.release(region);
-    } else if !may_split || !split::<W>(g, board, adjacency, (member, cell, open), region) {
+    } else if !may_split || !split::<W>(g, board, adjacency, (member, cell, open), (region, group))
+    {
         g.link(region, group);
     }
 }
@@ -454,13 +455,13 @@ fn join_cell<const W: usize>(
 /// parts grow in step from each class, joining where they meet; a part that stops
 /// growing is a region of its own, and the work ends when one part alone is still
 /// growing (the rest of the region, which keeps its node). Whether it split; if so,
-/// every piece's edges are made afresh.
+/// the pieces' edges are brought along, the cell's group (`group`) joined to each.
 fn split<const W: usize>(
     g: &mut SideGraph,
     board: &Board,
     adjacency: Adjacency,
     (member, cell, open): (&[u64], Cell, u32),
-    region: usize,
+    (region, group): (usize, usize),
 ) -> bool {
     let geometry = Geometry::<W>::new(board, adjacency);
     let within = SideGraph::row::<W>(&g.cells, region);
@@ -522,25 +523,36 @@ fn split<const W: usize>(
     if off.is_empty() {
         return false;
     }
+    // Each piece split off is a new region, with the groups next to it.
     let member = Bits::<W>::load(member) & geometry.cells;
-    let old = SideGraph::row::<W>(&g.adj, region);
-    old.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], region));
     let mut kept = within;
-    let mut pieces = [(region, Bits::<W>::EMPTY); 8];
-    for (k, &part) in off.iter().enumerate() {
+    let mut next_to_off = Bits::<W>::EMPTY;
+    for &part in off {
         kept = kept.without(part);
         let id = g.alloc::<W>();
         part.each(|x| g.node[x] = id as u16);
         SideGraph::set_row(&mut g.cells, id, part);
-        pieces[k + 1] = (id, part);
-    }
-    pieces[0] = (region, kept);
-    SideGraph::set_row(&mut g.cells, region, kept);
-    for &(id, part) in &pieces[..off.len() + 1] {
         let around = g.groups_around(&geometry, part, member);
         SideGraph::set_row(&mut g.adj, id, around);
         around.each(|v| SideGraph::put(&mut g.adj[v * W..v * W + W], id));
+        next_to_off |= around;
     }
+    // The rest keeps the region's node, and its edges but to the groups next to a
+    // piece split off that no longer touch it (a group that touched none of them
+    // still touches the rest; the cell's group touches every piece, the rest too).
+    SideGraph::set_row(&mut g.cells, region, kept);
+    let old = SideGraph::row::<W>(&g.adj, region);
+    (old & next_to_off).each(|v| {
+        if v != group
+            && geometry
+                .spread_in(SideGraph::row::<W>(&g.cells, v), kept)
+                .is_empty()
+        {
+            SideGraph::take(&mut g.adj[v * W..v * W + W], region);
+            SideGraph::take(&mut g.adj[region * W..region * W + W], v);
+        }
+    });
+    g.link(region, group);
     true
 }
 
