@@ -149,36 +149,9 @@ impl SideGraph {
         self.node[usize::from(cell)]
     }
 
-    /// Whether one region holds more than half of the `counted` cells (bit words;
-    /// those on member cells lie in no region); `None` when more than 16 cells are
-    /// counted.
-    pub fn one_holds_most(&self, member: &[u64], counted: &[u64]) -> Option<bool> {
-        let mut cells = [0u16; 16];
-        let (mut all, mut out) = (0, 0);
-        for (i, (&c, &m)) in counted.iter().zip(member).enumerate() {
-            let mut bits = c;
-            while bits != 0 {
-                if all == 16 {
-                    return None;
-                }
-                all += 1;
-                let b = bits.trailing_zeros();
-                if m >> b & 1 == 0 {
-                    cells[out] = (i * 64) as u16 + b as u16;
-                    out += 1;
-                }
-                bits &= bits - 1;
-            }
-        }
-        let (cells, half) = (&cells[..out], all / 2);
-        Some(cells.iter().any(|&c| {
-            let l = self.node[usize::from(c)];
-            cells
-                .iter()
-                .filter(|&&d| self.node[usize::from(d)] == l)
-                .count() as u32
-                > half
-        }))
+    /// Per grid position, its node (see `label`).
+    pub(super) fn nodes(&self) -> &[u16] {
+        &self.node
     }
 
     /// Whether some group separates the `counted` cells (bit words): every component

@@ -79,10 +79,11 @@ impl KeptSide {
     /// on `member` cells lie in no region); `None` when more than 16 cells are counted.
     #[inline]
     pub fn one_holds_most(&self, member: &[u64], counted: &[u64]) -> Option<bool> {
-        match self {
-            KeptSide::Graph(g) => g.one_holds_most(member, counted),
-            KeptSide::Labels(l) => l.one_holds_most(member, counted),
-        }
+        let regions = match self {
+            KeptSide::Graph(g) => g.nodes(),
+            KeptSide::Labels(l) => l.labels(),
+        };
+        one_holds_most(regions, member, counted)
     }
 
     /// Whether some group of the `member` cells (those the structure was kept for)
@@ -119,6 +120,38 @@ impl KeptSide {
     }
 }
 
+/// `KeptSide::one_holds_most` with each grid position's region in `regions` (a number
+/// per region).
+#[inline(never)]
+fn one_holds_most(regions: &[u16], member: &[u64], counted: &[u64]) -> Option<bool> {
+    let mut cells = [0u16; 16];
+    let (mut all, mut out) = (0, 0);
+    for (i, (&c, &m)) in counted.iter().zip(member).enumerate() {
+        let mut bits = c;
+        while bits != 0 {
+            if all == 16 {
+                return None;
+            }
+            all += 1;
+            let b = bits.trailing_zeros();
+            if m >> b & 1 == 0 {
+                cells[out] = (i * 64) as u16 + b as u16;
+                out += 1;
+            }
+            bits &= bits - 1;
+        }
+    }
+    let (cells, half) = (&cells[..out], all / 2);
+    Some(cells.iter().any(|&c| {
+        let l = regions[usize::from(c)];
+        cells
+            .iter()
+            .filter(|&&d| regions[usize::from(d)] == l)
+            .count() as u32
+            > half
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,7 +175,7 @@ mod tests {
             let mut member = vec![0u64; words];
             let mut kept = KeptSide::new(&b, adj, &member);
             assert_eq!(matches!(kept, KeptSide::Graph(_)), graph);
-            let (mut yes, mut no) = (0, 0);
+            let (mut yes, mut no, mut refuted) = (0, 0, 0);
             for step in 0..cells.len() {
                 let c = cells[rng.below(cells.len() as u32) as usize];
                 if has(&member, c) {
@@ -159,6 +192,19 @@ mod tests {
                     has(&counted, x)
                 });
                 assert_eq!(kept.separates(&b, adj, (&member, &counted)), slow, "{step}");
+                // One region holding more than half of the counted cells, by the
+                // regions made afresh: the refutation the kept structure answers.
+                let fresh_regions = RegionLabels::new(&b, adj, &member);
+                let free_counted: Vec<Cell> = (cells.iter().copied())
+                    .filter(|&x| has(&counted, x) && !has(&member, x))
+                    .collect();
+                let all = cells.iter().filter(|&&x| has(&counted, x)).count();
+                let most = free_counted.iter().any(|&x| {
+                    let same = |y: &&Cell| fresh_regions.label(**y) == fresh_regions.label(x);
+                    free_counted.iter().filter(same).count() > all / 2
+                });
+                assert_eq!(kept.one_holds_most(&member, &counted), Some(most), "{step}");
+                refuted += usize::from(most);
                 (yes, no) = if slow { (yes + 1, no) } else { (yes, no + 1) };
                 let fresh = KeptSide::new(&b, adj, &member);
                 let free: Vec<Cell> = cells
@@ -174,7 +220,7 @@ mod tests {
                     );
                 }
             }
-            assert!(yes > 10 && no > 10, "{yes} {no}");
+            assert!(yes > 10 && no > 10 && refuted > 10, "{yes} {no} {refuted}");
         }
     }
 }
