@@ -124,23 +124,21 @@ impl SideGraph {
     }
 
     /// `cell` has become a member cell (`member` holds it now, and `also` if given,
-    /// a member cell that is to leave next, when the graph is made afresh).
+    /// a member cell that is to leave next).
     pub fn joined(
         &mut self,
         board: &Board,
         adjacency: Adjacency,
-        (member, also): (&[u64], Option<Cell>),
+        member: (&[u64], Option<Cell>),
         cell: Cell,
     ) {
-        if also.is_none() {
-            by_board_words!(board, join_cell(self, board, adjacency, member, cell));
-        }
+        by_board_words!(board, join_cell(self, board, adjacency, member, cell));
     }
 
-    /// `cell` is a member cell no longer (`member` is without it now): the graph is
-    /// made afresh.
-    pub fn left(&mut self, board: &Board, adjacency: Adjacency, member: &[u64], _cell: Cell) {
-        by_board_words!(board, make_graph(self, board, adjacency, member));
+    /// `cell` is a member cell no longer (`member` is without it now): the regions
+    /// around it and the cell become one, and its group may fall into parts.
+    pub fn left(&mut self, board: &Board, adjacency: Adjacency, member: &[u64], cell: Cell) {
+        by_board_words!(board, leave_cell(self, board, adjacency, member, cell));
     }
 
     /// The node of `cell`: cells with the same node lie in the same region (or, for
@@ -248,6 +246,22 @@ impl SideGraph {
         }
         self.release(small);
         big
+    }
+
+    /// Regions `keep` and `other` become one, with `keep`'s node.
+    fn merge_region<const W: usize>(&mut self, keep: usize, other: usize) {
+        let cells = Self::row::<W>(&self.cells, other);
+        cells.each(|c| self.node[c] = keep as u16);
+        let joined = Self::row::<W>(&self.cells, keep) | cells;
+        Self::set_row(&mut self.cells, keep, joined);
+        let around = Self::row::<W>(&self.adj, other);
+        let joined = Self::row::<W>(&self.adj, keep) | around;
+        Self::set_row(&mut self.adj, keep, joined);
+        around.each(|v| {
+            Self::take(&mut self.adj[v * W..v * W + W], other);
+            Self::put(&mut self.adj[v * W..v * W + W], keep);
+        });
+        self.release(other);
     }
 
     /// The groups next to the cells `part` (a region or a piece of one): the nodes
@@ -372,12 +386,14 @@ fn join_cell<const W: usize>(
     g: &mut SideGraph,
     board: &Board,
     adjacency: Adjacency,
-    member: &[u64],
+    (member, also): (&[u64], Option<Cell>),
     cell: Cell,
 ) {
     let nbrs = board.neighbours(adjacency);
     let around = nbrs.of(cell);
-    let is_member = |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1;
+    // `also` as a cell id no cell has when there is none: one compare a neighbour.
+    let also = also.unwrap_or(Cell::MAX);
+    let is_member = |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || m == also;
     let open = open_slots(around, |m| !is_member(m));
     let hex = board.is_hex() && adjacency == Adjacency::All;
     // Whether the region may split, asked before the groups join: the region's
@@ -417,7 +433,14 @@ fn join_cell<const W: usize>(
         let was = SideGraph::row::<W>(&g.adj, region);
         was.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], region));
         g.release(region);
-    } else if !may_split || !split::<W>(g, board, adjacency, (member, cell, open), (region, group))
+    } else if !may_split
+        || !split::<W>(
+            g,
+            board,
+            adjacency,
+            (member, also, cell, open),
+            (region, group),
+        )
     {
         g.link(region, group);
     }
@@ -433,7 +456,7 @@ fn split<const W: usize>(
     g: &mut SideGraph,
     board: &Board,
     adjacency: Adjacency,
-    (member, cell, open): (&[u64], Cell, u32),
+    (member, also, cell, open): (&[u64], Cell, Cell, u32),
     (region, group): (usize, usize),
 ) -> bool {
     let geometry = Geometry::<W>::new(board, adjacency);
@@ -497,7 +520,10 @@ fn split<const W: usize>(
         return false;
     }
     // Each piece split off is a new region, with the groups next to it.
-    let member = Bits::<W>::load(member) & geometry.cells;
+    let mut member = Bits::<W>::load(member) & geometry.cells;
+    if also != Cell::MAX {
+        member |= Bits::cell(usize::from(also));
+    }
     let mut kept = within;
     let mut next_to_off = Bits::<W>::EMPTY;
     for &part in off {
@@ -527,6 +553,87 @@ fn split<const W: usize>(
     });
     g.link(region, group);
     true
+}
+
+/// `SideGraph::left` on sets of `W` words.
+fn leave_cell<const W: usize>(
+    g: &mut SideGraph,
+    board: &Board,
+    adjacency: Adjacency,
+    member: &[u64],
+    cell: Cell,
+) {
+    let geometry = Geometry::<W>::new(board, adjacency);
+    let member = Bits::<W>::load(member) & geometry.cells;
+    let free = geometry.cells.without(member);
+    let c = usize::from(cell);
+    let group = usize::from(g.node[c]);
+    // The group lets the cell go and loses its edges, made again for its parts below.
+    SideGraph::take(&mut g.cells[group * W..group * W + W], c);
+    g.size[group] -= 1;
+    let was = SideGraph::row::<W>(&g.adj, group);
+    was.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], group));
+    SideGraph::set_row(&mut g.adj, group, Bits::<W>::EMPTY);
+    // The regions around the cell, and the cell, are one: the largest keeps its node.
+    let mut around = Bits::<W>::EMPTY;
+    for &m in geometry.neighbours.of(cell) {
+        if !member.has(usize::from(m)) {
+            SideGraph::put(&mut around.0, usize::from(g.node[usize::from(m)]));
+        }
+    }
+    let keep = match around.first() {
+        None => g.alloc::<W>(),
+        Some(first) => {
+            let mut keep = first;
+            around.each(|r| {
+                if SideGraph::row::<W>(&g.cells, r).count()
+                    > SideGraph::row::<W>(&g.cells, keep).count()
+                {
+                    keep = r;
+                }
+            });
+            around.each(|r| {
+                if r != keep {
+                    g.merge_region::<W>(keep, r);
+                }
+            });
+            keep
+        }
+    };
+    g.node[c] = keep as u16;
+    SideGraph::put(&mut g.cells[keep * W..keep * W + W], c);
+    // The group's parts: the first keeps its node.
+    let mut rest = SideGraph::row::<W>(&g.cells, group);
+    if rest.is_empty() {
+        g.release(group);
+        return;
+    }
+    let mut id = group;
+    let nbrs = geometry.neighbours;
+    while let Some(start) = rest.first() {
+        let part = geometry.grow_from(start, rest);
+        rest = rest.without(part);
+        if id != group {
+            part.each(|x| g.node[x] = id as u16);
+        }
+        SideGraph::set_row(&mut g.cells, id, part);
+        g.size[id] = part.count() as u16;
+        SideGraph::put(&mut g.groups, id);
+        SideGraph::take(&mut g.outer, id);
+        if geometry.hex {
+            let mut outer = false;
+            part.each(|x| outer |= nbrs.of(x as Cell).len() < RING.len());
+            if outer {
+                SideGraph::put(&mut g.outer, id);
+            }
+        }
+        geometry
+            .spread_in(part, free)
+            .each(|x| g.link(id, usize::from(g.node[x])));
+        if !rest.is_empty() {
+            id = g.alloc::<W>();
+        }
+    }
 }
 
 thread_local! {
