@@ -13,6 +13,7 @@
 //! graph afresh.
 
 use super::geometry::{by_board_words, Bits, Geometry};
+use super::split::{loop_closes, open_slots, pieces_split_off, RING};
 use crate::engine::grid_bits::each_bit;
 use crate::rules::board::{Board, Cell};
 use crate::rules::Adjacency;
@@ -42,46 +43,8 @@ pub struct SideGraph {
     outer: Vec<u64>,
 }
 
-/// The six hex directions in circular order (consecutive ones are next to each
-/// other), as `Board::around` has them for hex boards.
-const RING: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
-
 /// "No node".
 const NONE: u16 = u16::MAX;
-
-/// The slots of `nbrs` (a cell's neighbours) whose cells are `free`, as bits.
-#[inline(always)]
-fn open_slots(nbrs: &[Cell], free: impl Fn(Cell) -> bool) -> u32 {
-    let mut open = 0u32;
-    for (i, &m) in nbrs.iter().enumerate().take(8) {
-        open |= u32::from(free(m)) << i;
-    }
-    open
-}
-
-/// The class of the first of the `open` slots (the open slots reached from it through
-/// slots next to each other, `near` as `Neighbours::near`), and how to find the class
-/// of another.
-#[inline(always)]
-fn classes(open: u32, near: &[u8; 8]) -> (u32, impl Fn(u32) -> u32 + '_) {
-    let class_of = move |seed: u32| {
-        let mut class = seed;
-        loop {
-            let mut grown = class;
-            let mut bits = class;
-            while bits != 0 {
-                grown |= u32::from(near[bits.trailing_zeros() as usize]);
-                bits &= bits - 1;
-            }
-            grown &= open;
-            if grown == class {
-                return class;
-            }
-            class = grown;
-        }
-    };
-    (class_of(open & open.wrapping_neg()), class_of)
-}
 
 impl Clone for SideGraph {
     fn clone(&self) -> Self {
@@ -286,44 +249,18 @@ impl SideGraph {
     /// neighbours); a group touching the outside is on it.
     fn closes_loop(&self, board: &Board, cell: Cell, is_member: &impl Fn(Cell) -> bool) -> bool {
         const OUTSIDE: usize = usize::MAX - 1;
-        // Each position around: `None` free, else its wall.
-        let mut ring = [None; 6];
-        for (r, &d) in ring.iter_mut().zip(&RING) {
-            *r = match board.step(cell, d) {
-                None => Some(OUTSIDE),
-                Some(m) if is_member(m) => {
-                    let g = usize::from(self.node[usize::from(m)]);
-                    Some(if Self::has(&self.outer, g) {
-                        OUTSIDE
-                    } else {
-                        g
-                    })
-                }
-                Some(_) => None,
-            };
-        }
-        let Some(start) = ring.iter().position(Option::is_none) else {
-            return false;
-        };
-        let mut walls = [usize::MAX; 3];
-        let mut runs = 0;
-        let mut last_free = true;
-        for i in 1..=6 {
-            match ring[(start + i) % 6] {
-                None => last_free = true,
-                Some(wall) => {
-                    if last_free {
-                        if walls[..runs].contains(&wall) {
-                            return true;
-                        }
-                        walls[runs] = wall;
-                        runs += 1;
-                    }
-                    last_free = false;
-                }
+        loop_closes(board, cell, |at| match at {
+            None => Some(OUTSIDE),
+            Some(m) if is_member(m) => {
+                let g = usize::from(self.node[usize::from(m)]);
+                Some(if Self::has(&self.outer, g) {
+                    OUTSIDE
+                } else {
+                    g
+                })
             }
-        }
-        false
+            Some(_) => None,
+        })
     }
 }
 
@@ -433,89 +370,28 @@ fn join_cell<const W: usize>(
         let was = SideGraph::row::<W>(&g.adj, region);
         was.each(|v| SideGraph::take(&mut g.adj[v * W..v * W + W], region));
         g.release(region);
-    } else if !may_split
-        || !split::<W>(
-            g,
-            board,
-            adjacency,
-            (member, also, cell, open),
-            (region, group),
-        )
+    } else if !may_split || !split::<W>(g, board, adjacency, (member, also, cell), (region, group))
     {
         g.link(region, group);
     }
 }
 
-/// The region `region` has lost the cell `cell` (now a member cell, of `member`),
-/// whose slots `open` are the region's cells around it, in two classes or more:
-/// parts grow in step from each class, joining where they meet; a part that stops
-/// growing is a region of its own, and the work ends when one part alone is still
-/// growing (the rest of the region, which keeps its node). Whether it split; if so,
-/// the pieces' edges are brought along, the cell's group (`group`) joined to each.
+/// The region `region` has lost the cell `cell` (now a member cell, of `member`, with
+/// `also` if not `Cell::MAX`), whose cells around it fall into two classes or more:
+/// each piece split off (`split::pieces_split_off`) becomes a region of its own, the
+/// rest keeps the node. Whether it split; if so, the pieces' edges are brought along,
+/// the cell's group (`group`) joined to each.
 fn split<const W: usize>(
     g: &mut SideGraph,
     board: &Board,
     adjacency: Adjacency,
-    (member, also, cell, open): (&[u64], Cell, Cell, u32),
+    (member, also, cell): (&[u64], Cell, Cell),
     (region, group): (usize, usize),
 ) -> bool {
     let geometry = Geometry::<W>::new(board, adjacency);
     let within = SideGraph::row::<W>(&g.cells, region);
-    let nbrs = geometry.neighbours.of(cell);
-    let near = geometry.neighbours.near(cell);
-    let (first, class_of) = classes(open, near);
-    let mut parts = [Bits::<W>::EMPTY; 8];
-    let mut n = 0;
-    let mut class = first;
-    let mut rest = open;
-    loop {
-        rest &= !class;
-        let mut bits = class;
-        while bits != 0 {
-            let m = nbrs[bits.trailing_zeros() as usize] as usize;
-            parts[n].0[m / 64] |= 1 << (m % 64);
-            bits &= bits - 1;
-        }
-        n += 1;
-        if rest == 0 {
-            break;
-        }
-        class = class_of(rest & rest.wrapping_neg());
-    }
-    // `parts[..live]` are still growing, `parts[live..n]` have stopped.
-    let mut live = n;
-    while live > 1 {
-        let mut p = 0;
-        while p < live {
-            let next = geometry.spread_in(parts[p], within);
-            if next == parts[p] {
-                live -= 1;
-                parts.swap(p, live);
-                continue;
-            }
-            parts[p] = next;
-            p += 1;
-        }
-        let mut p = 0;
-        while p < live {
-            let mut q = p + 1;
-            while q < live {
-                if (parts[p] & parts[q]).is_empty() {
-                    q += 1;
-                } else {
-                    parts[p] |= parts[q];
-                    live -= 1;
-                    parts.swap(q, live);
-                    parts.swap(live, n - 1);
-                    n -= 1;
-                }
-            }
-            p += 1;
-        }
-    }
-    // The stopped parts are regions split off (if none is growing any more, the
-    // first keeps the node).
-    let off = &parts[live.max(1)..n];
+    let (parts, off) = pieces_split_off(&geometry, cell, within);
+    let off = &parts[off];
     if off.is_empty() {
         return false;
     }
@@ -751,28 +627,9 @@ fn decide<const W: usize>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::Change;
     use super::*;
     use crate::engine::rng::Rng;
-    use crate::rules::BoardShape;
-
-    /// Boards of every shape, one to four words, with holes.
-    fn boards() -> Vec<(Board, Adjacency)> {
-        vec![
-            (Board::square(6), Adjacency::Orthogonal),
-            (Board::square(5), Adjacency::All),
-            (Board::new(BoardShape::Hexagon, &[4], &[]), Adjacency::All),
-            (
-                Board::new(BoardShape::Square, &[7], &[(2, 2), (3, 4)]),
-                Adjacency::Orthogonal,
-            ),
-            (Board::new(BoardShape::Hexagon, &[7], &[]), Adjacency::All),
-            (Board::new(BoardShape::Triangle, &[12], &[]), Adjacency::All),
-            (
-                Board::new(BoardShape::Rhombus, &[9, 11], &[]),
-                Adjacency::All,
-            ),
-        ]
-    }
 
     fn has(m: &[u64], c: Cell) -> bool {
         m[c as usize / 64] >> (c % 64) & 1 == 1
@@ -830,56 +687,40 @@ mod tests {
     #[test]
     fn the_kept_graph_follows_every_change_and_tests_separations() {
         let mut rng = Rng::new(17);
+        // The counted cells' own numbers: the changes' are borrowed by the changes.
+        let mut counting = Rng::new(19);
         let (mut yes, mut no) = (0, 0);
-        for (b, adj) in boards() {
+        // The boards of the separation tests that keep the graph in a position.
+        let boards = super::super::tests::boards().into_iter();
+        for (b, adj) in boards.filter(|(b, _)| b.len() <= super::super::GRAPH_POSITIONS) {
             let cells: Vec<Cell> = b.cells().collect();
             let words = b.len().div_ceil(64);
-            let mut member = vec![0u64; words];
-            let mut kept = SideGraph::new(&b, adj, &member);
+            let mut kept = SideGraph::new(&b, adj, &vec![0u64; words]);
             // Copied into at every step, over rows left from earlier steps.
             let mut copy = SideGraph::default();
-            for step in 0..3 * cells.len() {
-                let c = cells[rng.below(cells.len() as u32) as usize];
-                let d = cells[rng.below(cells.len() as u32) as usize];
-                let filling = step < 2 * cells.len();
-                match (has(&member, c), has(&member, d)) {
-                    (true, false) if rng.below(3) == 0 => {
-                        member[d as usize / 64] |= 1 << (d % 64);
-                        member[c as usize / 64] &= !(1 << (c % 64));
-                        kept.joined(&b, adj, (&member, Some(c)), d);
-                        kept.left(&b, adj, &member, c);
-                    }
-                    (false, _) if filling => {
-                        member[c as usize / 64] |= 1 << (c % 64);
-                        kept.joined(&b, adj, (&member, None), c);
-                    }
-                    (true, _) if !filling => {
-                        member[c as usize / 64] &= !(1 << (c % 64));
-                        kept.left(&b, adj, &member, c);
-                    }
-                    _ => continue,
-                }
+            super::super::random_changes(&b, &mut rng, |member, change| {
+                let step = match change {
+                    Change::Joined(c, also) => return kept.joined(&b, adj, (member, also), c),
+                    Change::Left(c) => return kept.left(&b, adj, member, c),
+                    Change::Made(step) => step,
+                };
                 let what = format!("{} {adj:?} step {step}", b.describe());
-                let fresh = SideGraph::new(&b, adj, &member);
+                let fresh = SideGraph::new(&b, adj, member);
                 assert_same(&b, &kept, &fresh, &what);
                 copy.clone_from(&kept);
                 assert_same(&b, &copy, &fresh, &format!("{what} (a copy)"));
                 // One to seven counted cells.
                 let mut counted = vec![0u64; words];
-                for _ in 0..1 + rng.below(7) {
-                    let x = cells[rng.below(cells.len() as u32) as usize];
+                for _ in 0..1 + counting.below(7) {
+                    let x = cells[counting.below(cells.len() as u32) as usize];
                     counted[x as usize / 64] |= 1 << (x % 64);
                 }
-                let slow = super::super::separates_slowly(&b, adj, &|x| has(&member, x), &|x| {
+                let slow = super::super::separates_slowly(&b, adj, &|x| has(member, x), &|x| {
                     has(&counted, x)
                 });
                 assert_eq!(kept.separates(&b, &counted), slow, "{what}");
-                if slow {
-                    yes += 1;
-                } else {
-                    no += 1;
-                }
-            }
+                (yes, no) = if slow { (yes + 1, no) } else { (yes, no + 1) };
+            });
         }
         assert!(yes > 200 && no > 200, "{yes} {no}");
     }

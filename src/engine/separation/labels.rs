@@ -4,6 +4,7 @@
 //! regions (see `RegionLabels`).
 
 use super::geometry::{by_board_words, Bits, Geometry};
+use super::split::{loop_closes, open_slots, pieces_split_off, RING};
 use crate::rules::board::{Board, Cell, Neighbours};
 use crate::rules::Adjacency;
 
@@ -44,10 +45,6 @@ impl Clone for RegionLabels {
     }
 }
 
-/// The six hex directions in circular order (consecutive ones are next to each
-/// other), as `Board::around` has them for hex boards.
-const RING: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
-
 /// The root of `x` in the union-find `parent`, halving the paths on the way.
 #[inline(always)]
 fn find(parent: &mut [u16], mut x: usize) -> usize {
@@ -57,40 +54,6 @@ fn find(parent: &mut [u16], mut x: usize) -> usize {
         x = up;
     }
     x
-}
-
-/// The slots of `nbrs` (a cell's neighbours) whose cells are `free`, as bits.
-#[inline(always)]
-fn open_slots(nbrs: &[Cell], free: impl Fn(Cell) -> bool) -> u32 {
-    let mut open = 0u32;
-    for (i, &m) in nbrs.iter().enumerate().take(8) {
-        open |= u32::from(free(m)) << i;
-    }
-    open
-}
-
-/// The class of the first of the `open` slots (the open slots reached from it through
-/// slots next to each other, `near` as `Neighbours::near`), and how to find the
-/// class of another.
-#[inline(always)]
-fn classes(open: u32, near: &[u8; 8]) -> (u32, impl Fn(u32) -> u32 + '_) {
-    let class_of = move |seed: u32| {
-        let mut class = seed;
-        loop {
-            let mut grown = class;
-            let mut bits = class;
-            while bits != 0 {
-                grown |= u32::from(near[bits.trailing_zeros() as usize]);
-                bits &= bits - 1;
-            }
-            grown &= open;
-            if grown == class {
-                return class;
-            }
-            class = grown;
-        }
-    };
-    (class_of(open & open.wrapping_neg()), class_of)
 }
 
 /// Labels are made afresh before they run out.
@@ -150,39 +113,12 @@ impl RegionLabels {
         is_member: &impl Fn(Cell) -> bool,
     ) -> bool {
         let outside = self.walls.len() - 1;
-        // Each position around: `None` free, else its wall's root.
-        let mut ring = [None; 6];
-        for (r, &d) in ring.iter_mut().zip(&RING) {
-            *r = match board.step(cell, d) {
-                None => Some(find(&mut self.walls, outside)),
-                Some(m) if is_member(m) => Some(find(&mut self.walls, usize::from(m))),
-                Some(_) => None,
-            };
-        }
-        // From a free position, the root of each run of walls.
-        let start = ring
-            .iter()
-            .position(Option::is_none)
-            .expect("two free cells around");
-        let mut roots = [usize::MAX; 3];
-        let mut runs = 0;
-        let mut last_free = true;
-        for i in 1..=6 {
-            match ring[(start + i) % 6] {
-                None => last_free = true,
-                Some(root) => {
-                    if last_free {
-                        if roots[..runs].contains(&root) {
-                            return true;
-                        }
-                        roots[runs] = root;
-                        runs += 1;
-                    }
-                    last_free = false;
-                }
-            }
-        }
-        false
+        let walls = &mut self.walls;
+        loop_closes(board, cell, |at| match at {
+            None => Some(find(walls, outside)),
+            Some(m) if is_member(m) => Some(find(walls, usize::from(m))),
+            Some(_) => None,
+        })
     }
 
     /// Joins the new member cell `cell` to the groups of the member cells around it
@@ -322,77 +258,11 @@ impl RegionLabels {
     }
 
     /// Takes the cell `d` out of its region (`free` is the board without the member
-    /// cells, `d` now among them): the region's cells next to `d` fall into classes
-    /// (those next to each other), and with two classes or more the region may split.
-    /// Parts grow from each class in step, joining where they meet; a part that stops
-    /// growing is a piece of its own, and the work ends when one part is still
-    /// growing (the rest of the region, which keeps its label): it costs in
-    /// proportion to the pieces split off, not to the region.
+    /// cells, `d` now among them): each piece split off (`split::pieces_split_off`)
+    /// takes a new label; the rest keeps its own.
     fn split<const W: usize>(&mut self, geometry: &Geometry<'_, W>, d: usize, free: Bits<W>) {
-        let nbrs = geometry.neighbours.of(d as Cell);
-        let near = geometry.neighbours.near(d as Cell);
-        let open = open_slots(nbrs, |m| free.has(m as usize));
-        let (first, class_of) = classes(open, near);
-        if first == open {
-            return;
-        }
-        let mut parts = [Bits::<W>::EMPTY; 8];
-        let mut n = 0;
-        let mut class = first;
-        let mut rest = open;
-        loop {
-            rest &= !class;
-            let mut bits = class;
-            while bits != 0 {
-                let m = nbrs[bits.trailing_zeros() as usize] as usize;
-                parts[n].0[m / 64] |= 1 << (m % 64);
-                bits &= bits - 1;
-            }
-            n += 1;
-            if rest == 0 {
-                break;
-            }
-            class = class_of(rest & rest.wrapping_neg());
-        }
-        // Parts grown in step: `parts[..live]` are still growing, `parts[live..n]`
-        // have stopped (each a whole region). The region keeps its label in the part
-        // left growing.
-        let mut live = n;
-        while live > 1 {
-            let mut p = 0;
-            while p < live {
-                let next = geometry.spread_in(parts[p], free);
-                if next == parts[p] {
-                    // Stopped: moved behind the growing ones.
-                    live -= 1;
-                    parts.swap(p, live);
-                    continue;
-                }
-                parts[p] = next;
-                p += 1;
-            }
-            // Growing parts that meet are one.
-            let mut p = 0;
-            while p < live {
-                let mut q = p + 1;
-                while q < live {
-                    if (parts[p] & parts[q]).is_empty() {
-                        q += 1;
-                    } else {
-                        parts[p] |= parts[q];
-                        live -= 1;
-                        parts.swap(q, live);
-                        // The stopped part moved to `live` goes back behind.
-                        parts.swap(live, n - 1);
-                        n -= 1;
-                    }
-                }
-                p += 1;
-            }
-        }
-        // The stopped parts are regions split off (if none is growing any more, the
-        // first keeps the label).
-        for part in &parts[live.max(1)..n] {
+        let (parts, off) = pieces_split_off(geometry, d as Cell, free);
+        for part in &parts[off] {
             let l = self.next;
             self.next += 1;
             part.each(|c| self.label[c] = l);

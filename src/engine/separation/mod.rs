@@ -23,6 +23,7 @@ mod geometry;
 mod graph;
 mod kept;
 mod labels;
+mod split;
 
 pub use graph::SideGraph;
 pub use kept::{KeptSide, GRAPH_POSITIONS};
@@ -630,6 +631,51 @@ fn separates_slowly(
     false
 }
 
+/// A change to a set of member cells, as `random_changes` makes them.
+#[cfg(test)]
+enum Change {
+    /// The cell joined (with a member cell that leaves next still counted, if given).
+    Joined(Cell, Option<Cell>),
+    /// The cell left.
+    Left(Cell),
+    /// The changes of a step are made (its number).
+    Made(usize),
+}
+
+/// Random changes to a set of member cells of `b`, shown to `f` with the set after
+/// each: for four steps a cell, cells join in the first half and leave in the second,
+/// and now and then a member moves (its new cell joins with the old still counted,
+/// then the old leaves), as a position's pieces come, go and slide.
+#[cfg(test)]
+fn random_changes(b: &Board, rng: &mut crate::engine::rng::Rng, mut f: impl FnMut(&[u64], Change)) {
+    let cells: Vec<Cell> = b.cells().collect();
+    let mut member = vec![0u64; b.len().div_ceil(64)];
+    let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
+    for step in 0..4 * cells.len() {
+        let c = cells[rng.below(cells.len() as u32) as usize];
+        let d = cells[rng.below(cells.len() as u32) as usize];
+        let filling = step < 2 * cells.len();
+        match (has(&member, c), has(&member, d)) {
+            (true, false) if rng.below(2) == 0 => {
+                member[d as usize / 64] |= 1 << (d % 64);
+                member[c as usize / 64] &= !(1 << (c % 64));
+                f(&member, Change::Joined(d, Some(c)));
+                f(&member, Change::Left(c));
+            }
+            (false, _) if filling => {
+                member[c as usize / 64] |= 1 << (c % 64);
+                f(&member, Change::Joined(c, None));
+            }
+            (true, _) if !filling => {
+                member[c as usize / 64] &= !(1 << (c % 64));
+                f(&member, Change::Left(c));
+            }
+            _ => continue,
+        }
+        f(&member, Change::Made(step));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -685,7 +731,7 @@ mod tests {
     }
 
     /// Boards of every shape, one to many words, with holes and a width of 64.
-    fn boards() -> Vec<(Board, Adjacency)> {
+    pub(super) fn boards() -> Vec<(Board, Adjacency)> {
         vec![
             (Board::square(6), Adjacency::Orthogonal),
             (Board::square(5), Adjacency::All),
@@ -880,37 +926,16 @@ mod tests {
         for (b, adj) in boards().into_iter().take(6) {
             let cells: Vec<Cell> = b.cells().collect();
             let words = b.len().div_ceil(64);
-            let mut member = vec![0u64; words];
-            let mut labels = RegionLabels::new(&b, adj, &member);
+            let mut labels = RegionLabels::new(&b, adj, &vec![0u64; words]);
             let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
-            for step in 0..4 * cells.len() {
-                let c = cells[rng.below(cells.len() as u32) as usize];
-                let d = cells[rng.below(cells.len() as u32) as usize];
-                let filling = step < 2 * cells.len();
-                match (has(&member, c), has(&member, d)) {
-                    // A member moves from c to d: d joins (c still counted), then c leaves.
-                    (true, false) if rng.below(2) == 0 => {
-                        member[d as usize / 64] |= 1 << (d % 64);
-                        member[c as usize / 64] &= !(1 << (c % 64));
-                        labels.joined(&b, adj, (&member, Some(c)), d);
-                        labels.left(&b, adj, &member, c);
-                    }
-                    (false, _) if filling => {
-                        member[c as usize / 64] |= 1 << (c % 64);
-                        labels.joined(&b, adj, (&member, None), c);
-                    }
-                    (true, _) if !filling => {
-                        member[c as usize / 64] &= !(1 << (c % 64));
-                        labels.left(&b, adj, &member, c);
-                    }
-                    _ => continue,
-                }
-                let fresh = RegionLabels::new(&b, adj, &member);
-                let free: Vec<Cell> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| !has(&member, c))
-                    .collect();
+            random_changes(&b, &mut rng, |member, change| {
+                let step = match change {
+                    Change::Joined(c, also) => return labels.joined(&b, adj, (member, also), c),
+                    Change::Left(c) => return labels.left(&b, adj, member, c),
+                    Change::Made(step) => step,
+                };
+                let fresh = RegionLabels::new(&b, adj, member);
+                let free: Vec<Cell> = cells.iter().copied().filter(|&c| !has(member, c)).collect();
                 for &x in &free {
                     for &y in &free {
                         assert_eq!(
@@ -921,7 +946,7 @@ mod tests {
                         );
                     }
                 }
-            }
+            });
         }
     }
 
