@@ -9,8 +9,9 @@
 //! cells around it fall into two classes or more and, on a hex board, two of the walls
 //! around it (runs of member cells and off-board positions) belong to one group or
 //! both to the outside: then parts grow in step from each class until one alone is
-//! still growing. A member cell removed (a capture, a member moving away) makes the
-//! graph afresh.
+//! still growing (`split`). A member cell removed (a capture, a member moving away)
+//! joins the regions around it into one and regrows its group, which may fall into
+//! parts.
 
 use super::geometry::{by_board_words, Bits, Geometry};
 use super::split::{loop_closes, open_slots, pieces_split_off, RING};
@@ -19,9 +20,11 @@ use crate::rules::board::{Board, Cell};
 use crate::rules::Adjacency;
 use std::cell::RefCell;
 
-/// One side's graph of groups and regions (see the module notes). Node ids are below
-/// the board's number of grid positions (there are never more nodes than cells); a
-/// set of nodes is a bit set over the ids, `words` words like a set of cells.
+/// One side's graph of groups and regions (see the module notes). Node ids are at
+/// most the board's number of grid positions (there are never more nodes than cells,
+/// and one more for a moment while a cell's group is made before its region of that
+/// cell alone is let go); a set of nodes is a bit set over the ids, `words` words like
+/// a set of cells.
 #[derive(Debug, Default)]
 pub struct SideGraph {
     /// Words per set of cells or of nodes: the board's (`Board::on_words`).
@@ -318,7 +321,7 @@ fn make_graph<const W: usize>(
     });
 }
 
-/// `SideGraph::joined` on sets of `W` words, for a cell that no member leaves.
+/// `SideGraph::joined` on sets of `W` words.
 fn join_cell<const W: usize>(
     g: &mut SideGraph,
     board: &Board,
