@@ -195,27 +195,17 @@ impl SideGraph {
         } else {
             (b, a)
         };
-        let cells = Self::row::<W>(&self.cells, small);
-        cells.each(|c| self.node[c] = big as u16);
-        let joined = Self::row::<W>(&self.cells, big) | cells;
-        Self::set_row(&mut self.cells, big, joined);
         self.size[big] += self.size[small];
-        let around = Self::row::<W>(&self.adj, small);
-        let joined = Self::row::<W>(&self.adj, big) | around;
-        Self::set_row(&mut self.adj, big, joined);
-        around.each(|v| {
-            Self::take(&mut self.adj[v * W..v * W + W], small);
-            Self::put(&mut self.adj[v * W..v * W + W], big);
-        });
         if Self::has(&self.outer, small) {
             Self::put(&mut self.outer, big);
         }
-        self.release(small);
+        self.absorb::<W>(big, small);
         big
     }
 
-    /// Regions `keep` and `other` become one, with `keep`'s node.
-    fn merge_region<const W: usize>(&mut self, keep: usize, other: usize) {
+    /// Node `other`'s cells and edges become node `keep`'s (two groups, or two
+    /// regions, joining), and `other` is let go.
+    fn absorb<const W: usize>(&mut self, keep: usize, other: usize) {
         let cells = Self::row::<W>(&self.cells, other);
         cells.each(|c| self.node[c] = keep as u16);
         let joined = Self::row::<W>(&self.cells, keep) | cells;
@@ -473,7 +463,7 @@ fn leave_cell<const W: usize>(
             });
             around.each(|r| {
                 if r != keep {
-                    g.merge_region::<W>(keep, r);
+                    g.absorb::<W>(keep, r);
                 }
             });
             keep
