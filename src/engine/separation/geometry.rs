@@ -239,6 +239,13 @@ pub(super) struct Geometry<'a, const W: usize> {
     pub(super) hex: bool,
 }
 
+/// Whether `board` under `adjacency` is a hex grid under its six neighbours, where
+/// groups and regions are joined alike and a loop of walls shows a split (see
+/// `split::loop_closes`).
+pub(super) fn hex_grid(board: &Board, adjacency: Adjacency) -> bool {
+    board.is_hex() && adjacency == Adjacency::All
+}
+
 /// The neighbours' offsets of an adjacency (see `Board::offsets`): the usual four
 /// by name, any other as it is.
 #[derive(Clone, Copy)]
@@ -275,7 +282,7 @@ impl<'a, const W: usize> Geometry<'a, W> {
             pattern: Pattern::of(board.offsets(adjacency)),
             neighbours: board.neighbours(adjacency),
             board,
-            hex: board.is_hex() && adjacency == Adjacency::All,
+            hex: hex_grid(board, adjacency),
         }
     }
 

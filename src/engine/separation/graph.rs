@@ -13,7 +13,7 @@
 //! joins the regions around it into one and regrows its group, which may fall into
 //! parts.
 
-use super::geometry::{by_board_words, Bits, Geometry};
+use super::geometry::{by_board_words, hex_grid, Bits, Geometry};
 use super::split::{loop_closes, open_slots, pieces_split_off, RING};
 use crate::engine::grid_bits::each_bit;
 use crate::rules::board::{Board, Cell};
@@ -180,6 +180,18 @@ impl SideGraph {
         Self::take(&mut self.outer, id);
     }
 
+    /// Marks the group `id`, of the cells `part`, as touching the board's outside
+    /// where one of its cells has fewer neighbours than a hex cell inside (hex boards;
+    /// elsewhere no group is marked).
+    fn mark_outer<const W: usize>(&mut self, geometry: &Geometry<'_, W>, id: usize, part: Bits<W>) {
+        Self::take(&mut self.outer, id);
+        let mut outer = false;
+        part.each(|x| outer |= geometry.neighbours.of(x as Cell).len() < RING.len());
+        if outer && geometry.hex {
+            Self::put(&mut self.outer, id);
+        }
+    }
+
     /// Joins the edges of `a` and `b`.
     fn link(&mut self, a: usize, b: usize) {
         let w = self.words;
@@ -284,7 +296,6 @@ fn make_graph<const W: usize>(
         v.clear();
         v.resize(W, 0);
     }
-    let nbrs = geometry.neighbours;
     for (within, group) in [(free, false), (member, true)] {
         let mut rest = within;
         while let Some(c) = rest.first() {
@@ -295,11 +306,7 @@ fn make_graph<const W: usize>(
             g.size[id] = part.count() as u16;
             if group {
                 SideGraph::put(&mut g.groups, id);
-                let mut outer = false;
-                part.each(|x| outer |= nbrs.of(x as Cell).len() < RING.len());
-                if outer && geometry.hex {
-                    SideGraph::put(&mut g.outer, id);
-                }
+                g.mark_outer(&geometry, id, part);
             }
             rest = rest.without(part);
         }
@@ -325,7 +332,7 @@ fn join_cell<const W: usize>(
     let also = also.unwrap_or(Cell::MAX);
     let is_member = |m: Cell| member[usize::from(m) / 64] >> (m % 64) & 1 == 1 || m == also;
     let open = open_slots(around, |m| !is_member(m));
-    let hex = board.is_hex() && adjacency == Adjacency::All;
+    let hex = hex_grid(board, adjacency);
     // Whether the region may split, asked before the groups join: the region's
     // cells around fall into two classes or more, and (hex) a loop closes.
     let may_split = open & open.wrapping_sub(1) != 0
@@ -478,7 +485,6 @@ fn leave_cell<const W: usize>(
         return;
     }
     let mut id = group;
-    let nbrs = geometry.neighbours;
     while let Some(start) = rest.first() {
         let part = geometry.grow_from(start, rest);
         rest = rest.without(part);
@@ -488,14 +494,7 @@ fn leave_cell<const W: usize>(
         SideGraph::set_row(&mut g.cells, id, part);
         g.size[id] = part.count() as u16;
         SideGraph::put(&mut g.groups, id);
-        SideGraph::take(&mut g.outer, id);
-        if geometry.hex {
-            let mut outer = false;
-            part.each(|x| outer |= nbrs.of(x as Cell).len() < RING.len());
-            if outer {
-                SideGraph::put(&mut g.outer, id);
-            }
-        }
+        g.mark_outer(&geometry, id, part);
         geometry
             .spread_in(part, free)
             .each(|x| g.link(id, usize::from(g.node[x])));
