@@ -16,6 +16,7 @@
 //! whose proofs never meet a draw needs only the first.
 
 use super::search::{work, Counts, Halt, Hashes, Meter, Shared};
+use super::table::prefetch_line;
 use crate::engine::state::{Move, State};
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -180,9 +181,15 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// The slot of `key` (a position's, with the proposition) in the cache of
+    /// estimates.
+    fn estimate_slot(key: u64) -> usize {
+        (key >> 40) as usize & (ESTIMATES - 1)
+    }
+
     /// `estimate`, remembered by the position's key (which holds the proposition).
     fn estimate_by_key(&mut self, s: &State, key: u64) -> Pn {
-        let slot = (key >> 40) as usize & (ESTIMATES - 1);
+        let slot = Self::estimate_slot(key);
         match self.estimates[slot] {
             (k, p) if k == key && key != 0 => Pn::unpack(p),
             _ => {
@@ -517,7 +524,11 @@ impl<'a> Dfpn<'a> {
                         .child_hashes(hashes, s.cells(), kid.state.cells());
                     kid.key = self.sh.keys.canonical(&kid.hashes, &kid.state).0 ^ self.prop_key;
                     kid.pn = Pn::UNKNOWN;
+                    // Its table entry and, should the table not know it, its
+                    // cached estimate: both lie far off in memory, and the search
+                    // waited on them (a sampled profile).
                     self.sh.table.prefetch(kid.key);
+                    prefetch_line(&self.estimates[Self::estimate_slot(kid.key)]);
                 }
             }
             // One proven child proves an OR position (one disproven child disproves an

@@ -66,6 +66,24 @@ fn huge_pages(v: &[AtomicU64], words: usize) {
 #[cfg(not(target_os = "linux"))]
 fn huge_pages(_: &[AtomicU64], _: usize) {}
 
+/// Asks the processor to start loading the cache line that holds `at`: a hint, which
+/// never faults and changes nothing else.
+#[inline(always)]
+pub(super) fn prefetch_line<T>(at: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = at as *const T as *const i8;
+        // SAFETY: a prefetch is only a hint; it never faults, and `p` points into a
+        // value anyway.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 impl Table {
     /// A table using at most `bytes` bytes (a power-of-two number of buckets), or why
     /// it cannot be allocated.
@@ -115,18 +133,7 @@ impl Table {
     /// does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.words[self.bucket(key)..].as_ptr() as *const i8;
-            // SAFETY: a prefetch is only a hint; it never faults, and `p` points into
-            // the table anyway.
-            #[allow(unused_unsafe)]
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(&self.words[self.bucket(key)]);
     }
 
     /// The payload stored for `key`, if any.
