@@ -185,9 +185,12 @@ impl SideGraph {
     /// elsewhere no group is marked).
     fn mark_outer<const W: usize>(&mut self, geometry: &Geometry<'_, W>, id: usize, part: Bits<W>) {
         Self::take(&mut self.outer, id);
+        if !geometry.hex {
+            return;
+        }
         let mut outer = false;
         part.each(|x| outer |= geometry.neighbours.of(x as Cell).len() < RING.len());
-        if outer && geometry.hex {
+        if outer {
             Self::put(&mut self.outer, id);
         }
     }
@@ -457,24 +460,22 @@ fn leave_cell<const W: usize>(
             SideGraph::put(&mut around.0, usize::from(g.node[usize::from(m)]));
         }
     }
-    let keep = match around.first() {
-        None => g.alloc::<W>(),
-        Some(first) => {
-            let mut keep = first;
-            around.each(|r| {
-                if SideGraph::row::<W>(&g.cells, r).count()
-                    > SideGraph::row::<W>(&g.cells, keep).count()
-                {
-                    keep = r;
-                }
-            });
-            around.each(|r| {
-                if r != keep {
-                    g.absorb::<W>(keep, r);
-                }
-            });
-            keep
-        }
+    let keep = if around.is_empty() {
+        g.alloc::<W>()
+    } else {
+        let (mut keep, mut most) = (usize::MAX, 0);
+        around.each(|r| {
+            let size = SideGraph::row::<W>(&g.cells, r).count();
+            if keep == usize::MAX || size > most {
+                (keep, most) = (r, size);
+            }
+        });
+        around.each(|r| {
+            if r != keep {
+                g.absorb::<W>(keep, r);
+            }
+        });
+        keep
     };
     g.node[c] = keep as u16;
     SideGraph::put(&mut g.cells[keep * W..keep * W + W], c);
@@ -619,13 +620,9 @@ fn decide<const W: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Change;
+    use super::super::{has, Change};
     use super::*;
     use crate::engine::rng::Rng;
-
-    fn has(m: &[u64], c: Cell) -> bool {
-        m[c as usize / 64] >> (c % 64) & 1 == 1
-    }
 
     /// The graph kept one change at a time is the graph made afresh, up to the
     /// nodes' names: the same cells share a node, the same nodes are groups (and on

@@ -154,6 +154,7 @@ fn one_holds_most(regions: &[u16], member: &[u64], counted: &[u64]) -> Option<bo
 
 #[cfg(test)]
 mod tests {
+    use super::super::has;
     use super::*;
     use crate::engine::rng::Rng;
     use crate::rules::BoardShape;
@@ -171,7 +172,6 @@ mod tests {
             let adj = b.natural_adjacency();
             let cells: Vec<Cell> = b.cells().collect();
             let words = b.len().div_ceil(64);
-            let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
             let mut member = vec![0u64; words];
             let mut kept = KeptSide::new(&b, adj, &member);
             assert_eq!(matches!(kept, KeptSide::Graph(_)), graph);

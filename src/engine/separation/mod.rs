@@ -631,6 +631,12 @@ fn separates_slowly(
     false
 }
 
+/// Whether the bit words `m` (bit `c % 64` of word `c / 64`) hold the cell `c`.
+#[cfg(test)]
+fn has(m: &[u64], c: Cell) -> bool {
+    m[c as usize / 64] >> (c % 64) & 1 == 1
+}
+
 /// A change to a set of member cells, as `random_changes` makes them.
 #[cfg(test)]
 enum Change {
@@ -650,7 +656,6 @@ enum Change {
 fn random_changes(b: &Board, rng: &mut crate::engine::rng::Rng, mut f: impl FnMut(&[u64], Change)) {
     let cells: Vec<Cell> = b.cells().collect();
     let mut member = vec![0u64; b.len().div_ceil(64)];
-    let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
     for step in 0..4 * cells.len() {
         let c = cells[rng.below(cells.len() as u32) as usize];
         let d = cells[rng.below(cells.len() as u32) as usize];
@@ -849,7 +854,6 @@ mod tests {
             for round in 0..300 {
                 let (member, counted) = random_sets(&b, words, 1 + round % 7, &mut rng);
                 let labels = RegionLabels::new(&b, adj, &member);
-                let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
                 let slow = separates_slowly(&b, adj, &|c| has(&member, c), &|c| has(&counted, c));
                 let fast = separates_labelled(&b, adj, (&member, &counted), &labels);
                 assert_eq!(fast, slow, "{round}");
@@ -876,7 +880,6 @@ mod tests {
             let mut seen = [0; 3];
             for round in 0..400 {
                 let (member, counted) = random_sets(b, W, 2 + round % 6, rng);
-                let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
                 if member.iter().all(|&w| w == 0) {
                     continue;
                 }
@@ -927,7 +930,6 @@ mod tests {
             let cells: Vec<Cell> = b.cells().collect();
             let words = b.len().div_ceil(64);
             let mut labels = RegionLabels::new(&b, adj, &vec![0u64; words]);
-            let has = |m: &[u64], c: Cell| m[c as usize / 64] >> (c % 64) & 1 == 1;
             random_changes(&b, &mut rng, |member, change| {
                 let step = match change {
                     Change::Joined(c, also) => return labels.joined(&b, adj, (member, also), c),
