@@ -39,7 +39,7 @@ fn pack(t: &Test) -> Packed {
 /// An anchor tested alone: the cells where it fits and its tests. Most anchors fail at
 /// their first or second test, so those two sit here (`PASS` fills in for a missing
 /// one) and the others in `Forbidden::rest`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Single {
     fit: u64,
     head: [Packed; 2],
@@ -50,7 +50,7 @@ struct Single {
 /// Two anchors of one orientation tested together (see the module's doc): the first
 /// one's fit and its tests but the one of the mover's stone at `o`, and the rotation
 /// that moves bit `c + o` to bit `c`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Pair {
     fit: u64,
     head: Packed,
@@ -71,7 +71,7 @@ pub struct Anchored {
 }
 
 /// The anchors of one colour's glyphs, packed for finding the cells they forbid.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Forbidden {
     singles: Vec<Single>,
     pairs: Vec<Pair>,
@@ -139,50 +139,117 @@ impl Forbidden {
         Some((from, u16::try_from(self.rest.len()).ok()?))
     }
 
+    /// These anchors with the two players' stones (content values 1 and 2) swapped:
+    /// when it equals the other colour's `Forbidden`, `cells_and_swapped` finds both
+    /// colours' cells in one pass.
+    pub fn colours_swapped(&self) -> Forbidden {
+        let swap = |t: Packed| match t & 15 {
+            1 | 5 => t + 1,
+            2 | 6 => t - 1,
+            _ => t,
+        };
+        Forbidden {
+            singles: self
+                .singles
+                .iter()
+                .map(|a| Single {
+                    head: a.head.map(swap),
+                    ..*a
+                })
+                .collect(),
+            pairs: self
+                .pairs
+                .iter()
+                .map(|p| Pair {
+                    head: swap(p.head),
+                    ..*p
+                })
+                .collect(),
+            rest: self.rest.iter().map(|&t| swap(t)).collect(),
+            stone: match self.stone {
+                1 => 2,
+                2 => 1,
+                v => v,
+            },
+        }
+    }
+
+    /// `[self.cells(by_value, among), self.colours_swapped().cells(by_value, among)]`,
+    /// found together: both colours' anchors read the same tests and rotations, so
+    /// each is loaded once and the two colours' sets travel side by side (the search's
+    /// estimate asks for both colours' cells of every new position).
+    pub fn cells_and_swapped(&self, by_value: &[u64; 4], among: u64) -> [u64; 2] {
+        let v = by_value;
+        self.scan([v, &[v[0], v[2], v[1], v[3]]], among)
+    }
+
     /// The cells of `among` where placing the mover's stone forms a glyph, given the
     /// cells holding each content value (`by_value[v]`, bit `c` for cell id `c`).
     pub fn cells(&self, by_value: &[u64; 4], among: u64) -> u64 {
+        self.scan([by_value], among)[0]
+    }
+
+    /// `cells` for `L` positions at once, each given by its cells holding each value:
+    /// the anchors' tests are read once for all, and an anchor gives up when it fails
+    /// in every position.
+    #[inline(always)]
+    fn scan<const L: usize>(&self, by_value: [&[u64; 4]; L], among: u64) -> [u64; L] {
+        type Lanes<const L: usize> = [u64; L];
         // The cells holding each value, their complements (for negated tests), and
-        // every cell (for `PASS`).
-        let v = by_value;
-        let mut sets = [0u64; 16];
-        sets[..9].copy_from_slice(&[v[0], v[1], v[2], v[3], !v[0], !v[1], !v[2], !v[3], !0]);
+        // every cell (for `PASS`), per position.
+        let mut sets = [[0u64; L]; 16];
+        for (k, v) in by_value.iter().enumerate() {
+            for i in 0..4 {
+                sets[i][k] = v[i];
+                sets[i + 4][k] = !v[i];
+            }
+            sets[8][k] = !0;
+        }
+        let and = |a: Lanes<L>, b: Lanes<L>| std::array::from_fn(|k| a[k] & b[k]);
+        let none = |a: Lanes<L>| a.iter().fold(0, |m, x| m | x) == 0;
         // Cell c passes when cell c + offset holds an accepted value. A rotation is
         // exact here: `fit` keeps c + offset within 0..64 for every c it holds.
-        let pass = |t: Packed| sets[usize::from(t & 15)].rotate_right(u32::from(t >> 4));
-        let rest = |r: (u16, u16), mut at: u64| {
+        let pass = |t: Packed| sets[usize::from(t & 15)].map(|x| x.rotate_right(u32::from(t >> 4)));
+        let rest = |r: (u16, u16), mut at: Lanes<L>| {
             for &t in &self.rest[usize::from(r.0)..usize::from(r.1)] {
-                at &= pass(t);
-                if at == 0 {
+                at = and(at, pass(t));
+                if none(at) {
                     break;
                 }
             }
             at
         };
-        let mut out = 0;
+        let mut out = [0; L];
         for a in &self.singles {
-            let mut at = a.fit & among & pass(a.head[0]);
-            if at == 0 {
+            let mut at = and([a.fit & among; L], pass(a.head[0]));
+            if none(at) {
                 continue;
             }
-            at &= pass(a.head[1]);
-            if at == 0 {
+            at = and(at, pass(a.head[1]));
+            if none(at) {
                 continue;
             }
-            out |= rest(a.rest, at);
+            let at = rest(a.rest, at);
+            for k in 0..L {
+                out[k] |= at[k];
+            }
         }
         let stones = sets[usize::from(self.stone & 3)];
         for p in &self.pairs {
             let turn = u32::from(p.turn);
             // Asked about at c with the stone at c + o; the stone at c, asked at c + o.
-            let first = among & stones.rotate_right(turn);
-            let second = stones & among.rotate_right(turn);
-            let mut at = p.fit & (first | second) & pass(p.head);
-            if at == 0 {
+            let first = stones.map(|x| among & x.rotate_right(turn));
+            let among_turned = among.rotate_right(turn);
+            let second = stones.map(|x| x & among_turned);
+            let fs = std::array::from_fn(|k| p.fit & (first[k] | second[k]));
+            let mut at = and(fs, pass(p.head));
+            if none(at) {
                 continue;
             }
             at = rest(p.rest, at);
-            out |= at & first | (at & second).rotate_left(turn);
+            for k in 0..L {
+                out[k] |= at[k] & first[k] | (at[k] & second[k]).rotate_left(turn);
+            }
         }
         out
     }

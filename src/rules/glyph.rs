@@ -525,6 +525,27 @@ impl Matchers {
         Some(self.forbidden.as_ref()?.cells(&bits.by_value, among))
     }
 
+    /// Whether `other` (the other colour's matchers) forbids what these do with the
+    /// players' stones swapped, in the form of `forbidden_cells`: then
+    /// `forbidden_cells_both` serves both colours at once.
+    pub fn mirror_colours(&self, other: &Matchers) -> bool {
+        match (&self.forbidden, &other.forbidden) {
+            (Some(a), Some(b)) => a.colours_swapped() == *b,
+            _ => false,
+        }
+    }
+
+    /// `forbidden_cells_among` for these matchers' colour and, as the other colour's
+    /// matchers would find them when they `mirror_colours`, for the other one, in one
+    /// pass. `None` on larger boards.
+    pub fn forbidden_cells_both(&self, bits: &CellBits, among: u64) -> Option<[u64; 2]> {
+        Some(
+            self.forbidden
+                .as_ref()?
+                .cells_and_swapped(&bits.by_value, among),
+        )
+    }
+
     /// The anchors in the form of `forbidden_cells` (boards of up to 64 cells).
     fn packed(&self, board: &Board, stone: Option<u8>) -> Option<Forbidden> {
         let anchors: Vec<Anchored> = self
@@ -828,6 +849,8 @@ mod tests {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             (z ^ (z >> 31)) % n
         };
+        // Positions where the two colours' cells-at-once forms mirror each other.
+        let mut mirrored = 0;
         for (b, pictures) in &boards {
             let orbits: Vec<(Vec<Pattern>, Colours)> = pictures
                 .iter()
@@ -850,6 +873,19 @@ mod tests {
                     })
                     .collect();
                 let bits = CellBits::of(&cells, b.len());
+                if matchers[0].mirror_colours(&matchers[1]) {
+                    mirrored += 1;
+                    let empty = bits.by_value[0];
+                    assert_eq!(
+                        matchers[0].forbidden_cells_both(&bits, empty),
+                        Some(
+                            [0, 1].map(|k| {
+                                matchers[k].forbidden_cells_among(&bits, empty).unwrap()
+                            })
+                        ),
+                        "both colours at once"
+                    );
+                }
                 for c in b.cells() {
                     let (x, y) = b.xy(c);
                     for m in &matchers {
@@ -876,5 +912,6 @@ mod tests {
                 b.describe()
             );
         }
+        assert!(mirrored > 0, "some boards test both colours at once");
     }
 }

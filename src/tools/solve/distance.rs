@@ -242,16 +242,26 @@ impl<W: Word> Plan<W> {
 impl Plan<u64> {
     /// `both` on a board of up to 64 cells: the position's bit sets, and the cells
     /// where glyphs forbid each colour to place, are found for all cells at once.
-    fn both_small(&self, s: &State, regions: [u32; 2], len: usize) -> [u32; 2] {
+    fn both_small(&self, s: &State, regions: [u32; 2], len: usize, mirrored: bool) -> [u32; 2] {
         let bits = CellBits::of(s.cells(), len);
         let empty = bits.by_value[content::EMPTY as usize];
+        let m = [0, 1].map(|colour| s.rules().matchers(colour));
+        // Both colours' forbidden cells in one pass when their glyphs mirror each other.
+        let both = if mirrored && regions.iter().all(|&r| r >= 2) {
+            m[0].forbidden_cells_both(&bits, empty)
+        } else {
+            None
+        };
         let mut out = [1; 2];
         for (colour, d) in out.iter_mut().enumerate() {
             if regions[colour] >= 2 {
-                let m = s.rules().matchers(colour);
                 let open = |c: Cell| s.placement_ok(c, colour as u8);
                 let own = bits.by_value[content::of_player(colour as u8) as usize];
-                *d = match m.forbidden_cells_among(&bits, empty) {
+                let forbidden = match both {
+                    Some(f) => Some(f[colour]),
+                    None => m[colour].forbidden_cells_among(&bits, empty),
+                };
+                *d = match forbidden {
                     Some(f) => self.distance(colour, empty, own, f, |_| true),
                     None => self.distance(colour, empty, own, 0, open),
                 };
@@ -271,6 +281,9 @@ pub struct Distance {
     goal: [Vec<bool>; 2],
     /// Per colour: how many regions it must touch.
     regions: [u32; 2],
+    /// Whether the second colour's glyphs are the first's with the stones swapped
+    /// (`Matchers::mirror_colours`).
+    mirrored: bool,
     nb: Neighbours,
     dist: Vec<u32>,
     /// The cells at the distance being worked on, and at the next one (a 0-1
@@ -309,6 +322,7 @@ impl Distance {
             starts: [s0, s1],
             goal: [g0, g1],
             regions: [own[0].count_ones(), own[1].count_ones()],
+            mirrored: rules.matchers(0).mirror_colours(rules.matchers(1)),
             nb: nb.clone(),
             dist: vec![0; b.len()],
             now: Vec::with_capacity(b.len()),
@@ -321,7 +335,7 @@ impl Distance {
     /// path).
     pub fn both(&mut self, s: &State) -> [u32; 2] {
         if let Some(p) = &self.small {
-            p.both_small(s, self.regions, self.dist.len())
+            p.both_small(s, self.regions, self.dist.len(), self.mirrored)
         } else if let Some(p) = &self.large {
             p.both(s, self.regions, self.dist.len())
         } else {
