@@ -5,6 +5,7 @@
 use super::apart::Apart;
 use super::placements::RunEnd;
 use super::*;
+use crate::rules::glyph::CellBits;
 
 impl State {
     /// Whether `colour` may place at the empty `cell` without forming a glyph (simple games).
@@ -196,11 +197,7 @@ impl State {
             Status::MustPass => out.push(Move::Pass),
             Status::Ongoing | Status::Open => {
                 if self.rules.simple {
-                    for c in self.rules.board.cells() {
-                        if self.cells[c as usize] == 0 && self.placement_ok(c, self.to_move) {
-                            out.push(Move::Place(c));
-                        }
-                    }
+                    self.placements_into(out);
                 } else {
                     self.turn_moves(self.to_move, out);
                 }
@@ -211,6 +208,36 @@ impl State {
                     || (out.is_empty() && self.no_move_status() == Status::MustPass)
                 {
                     out.push(Move::Pass);
+                }
+            }
+        }
+    }
+
+    /// Simple games: the mover's legal placements, in cell order. On boards of up to
+    /// 64 cells the glyphs' forbidden cells are found for all the empty cells at once
+    /// (`Matchers::forbidden_cells_among`), else cell by cell.
+    fn placements_into(&self, out: &mut Vec<Move>) {
+        let board = &self.rules.board;
+        let matchers = &self.rules.matchers[self.to_move as usize];
+        let open = (board.len() <= 64)
+            .then(|| {
+                let bits = CellBits::of(&self.cells, board.len());
+                let empty = bits.by_value[content::EMPTY as usize] & board.on_words()[0];
+                Some(empty & !matchers.forbidden_cells_among(&bits, empty)?)
+            })
+            .flatten();
+        match open {
+            Some(mut open) => {
+                while open != 0 {
+                    out.push(Move::Place(open.trailing_zeros() as Cell));
+                    open &= open - 1;
+                }
+            }
+            None => {
+                for c in board.cells() {
+                    if self.cells[c as usize] == 0 && self.placement_ok(c, self.to_move) {
+                        out.push(Move::Place(c));
+                    }
                 }
             }
         }
