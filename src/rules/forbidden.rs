@@ -13,6 +13,10 @@
 //! passes when it is asked about and the mover has a stone at `c + o`, or when the
 //! mover has a stone at `c` and `c + o` is asked about; the other tests are made once
 //! for both, and the second anchor's cells are moved back by `o` at the end.
+//!
+//! When the other colour's anchors are these with the players' stones swapped (glyphs
+//! whose colours swap), both colours' cells come from one walk over the anchors, the
+//! position's sets and their colour-swapped copies side by side.
 
 /// A test of one cell as `Forbidden::new` takes it: the cell at `offset` from the
 /// anchor holds `value` (or, when `negate`, does not).

@@ -860,6 +860,7 @@ mod tests {
                 Matchers::build(b, &orbits, 1),
                 Matchers::build(b, &orbits, 2),
             ];
+            let mirror = matchers[0].mirror_colours(&matchers[1]);
             let mut found = 0;
             for _ in 0..300 {
                 let density = below(100);
@@ -873,7 +874,7 @@ mod tests {
                     })
                     .collect();
                 let bits = CellBits::of(&cells, b.len());
-                if matchers[0].mirror_colours(&matchers[1]) {
+                if mirror {
                     mirrored += 1;
                     let empty = bits.by_value[0];
                     assert_eq!(
