@@ -30,6 +30,22 @@ pub const fn opponent_of(colour: u8) -> u8 {
     2 - colour
 }
 
+/// A code with the two players' pieces exchanged (empty and neutral stay).
+///
+/// ```
+/// use weft::rules::content::{of_player, swap_players, NEUTRAL};
+/// assert_eq!(swap_players(of_player(0)), of_player(1));
+/// assert_eq!(swap_players(NEUTRAL), NEUTRAL);
+/// ```
+#[inline]
+pub const fn swap_players(code: u8) -> u8 {
+    if is_player(code) {
+        3 - code
+    } else {
+        code
+    }
+}
+
 /// Whether a code is a player's piece (not empty, not neutral).
 #[inline]
 pub const fn is_player(code: u8) -> bool {

@@ -18,6 +18,8 @@
 //! whose colours swap), both colours' cells come from one walk over the anchors, the
 //! position's sets and their colour-swapped copies side by side.
 
+use crate::rules::content;
+
 /// A test of one cell as `Forbidden::new` takes it: the cell at `offset` from the
 /// anchor holds `value` (or, when `negate`, does not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,11 +149,9 @@ impl Forbidden {
     /// when it equals the other colour's `Forbidden`, `cells_and_swapped` finds both
     /// colours' cells in one pass.
     pub fn colours_swapped(&self) -> Forbidden {
-        let swap = |t: Packed| match t & 15 {
-            1 | 5 => t + 1,
-            2 | 6 => t - 1,
-            _ => t,
-        };
+        // A test's set is a content value, or 4 + one for its complement (8: every
+        // cell, whose low bits are 0).
+        let swap = |t: Packed| t & !3 | u16::from(content::swap_players((t & 3) as u8));
         Forbidden {
             singles: self
                 .singles
@@ -170,11 +170,7 @@ impl Forbidden {
                 })
                 .collect(),
             rest: self.rest.iter().map(|&t| swap(t)).collect(),
-            stone: match self.stone {
-                1 => 2,
-                2 => 1,
-                v => v,
-            },
+            stone: content::swap_players(self.stone),
         }
     }
 
@@ -183,8 +179,9 @@ impl Forbidden {
     /// each is loaded once and the two colours' sets travel side by side (the search's
     /// estimate asks for both colours' cells of every new position).
     pub fn cells_and_swapped(&self, by_value: &[u64; 4], among: u64) -> [u64; 2] {
-        let v = by_value;
-        self.scan([v, &[v[0], v[2], v[1], v[3]]], among)
+        let swapped =
+            std::array::from_fn(|v| by_value[usize::from(content::swap_players(v as u8))]);
+        self.scan([by_value, &swapped], among)
     }
 
     /// The cells of `among` where placing the mover's stone forms a glyph, given the

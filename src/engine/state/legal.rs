@@ -219,13 +219,15 @@ impl State {
     fn placements_into(&self, out: &mut Vec<Move>) {
         let board = &self.rules.board;
         let matchers = &self.rules.matchers[self.to_move as usize];
-        let open = (board.len() <= 64)
-            .then(|| {
-                let bits = CellBits::of(&self.cells, board.len());
-                let empty = bits.by_value[content::EMPTY as usize] & board.on_words()[0];
-                Some(empty & !matchers.forbidden_cells_among(&bits, empty)?)
-            })
-            .flatten();
+        let open = if board.len() <= 64 {
+            let bits = CellBits::of(&self.cells, board.len());
+            let empty = bits.by_value[content::EMPTY as usize] & board.on_words()[0];
+            matchers
+                .forbidden_cells_among(&bits, empty)
+                .map(|forbidden| empty & !forbidden)
+        } else {
+            None
+        };
         match open {
             Some(mut open) => {
                 while open != 0 {
