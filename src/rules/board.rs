@@ -48,6 +48,19 @@ pub struct Neighbours {
     /// for slot `j`), those reached from its lowest one through slots of the set
     /// next to each other (see `first_class`).
     classes: Vec<u8>,
+    /// Per cell, its neighbours as bits of a 64-cell window of the board's bit sets;
+    /// empty where some cell's neighbours lie 64 ids apart or more (grids wider than
+    /// about 30).
+    windows: Vec<Window>,
+}
+
+/// A cell's neighbours as bits of the 64 cell ids from `base`: bit `i` of `mask` for
+/// the neighbour `base + i`. One shift of a bit set's two words then gives the
+/// neighbours it holds, where reading each neighbour's byte takes a load apiece.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Window {
+    pub mask: u64,
+    pub base: Cell,
 }
 
 impl Neighbours {
@@ -89,6 +102,13 @@ impl Neighbours {
     #[inline(always)]
     pub fn stride(&self) -> usize {
         self.stride
+    }
+
+    /// Every cell's neighbours as a `Window`, by cell id, where each cell's fit in one
+    /// (see `Window`); `None` on boards too wide for that.
+    #[inline(always)]
+    pub fn windows(&self) -> Option<&[Window]> {
+        (!self.windows.is_empty()).then_some(&self.windows[..])
     }
 
     /// `cell`'s neighbours in `S` slots (`S` is `stride()`), then `cell` itself in the
@@ -741,7 +761,22 @@ impl Board {
             near: vec![0; self.len() * MAX_NEIGHBOURS],
             shape: Vec::new(),
             classes: Vec::new(),
+            windows: Vec::new(),
         };
+        t.windows = (0..self.len())
+            .map(|c| {
+                let (lo, hi) = around(c).fold((Cell::MAX, 0), |(l, h), n| (l.min(n), h.max(n)));
+                match hi.checked_sub(lo) {
+                    None => Some(Window::default()),
+                    Some(span) if span < 64 => Some(Window {
+                        mask: around(c).fold(0, |m, n| m | 1 << (n - lo)),
+                        base: lo,
+                    }),
+                    Some(_) => None,
+                }
+            })
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default();
         // Two neighbours are next to each other when their offsets differ by one of
         // the directions (the grid is the same everywhere; both are cells).
         let mut unit = [0u8; 3];
@@ -1432,6 +1467,43 @@ mod tests {
                 assert_eq!(b.neighbours(Adjacency::All).of(c), want);
             }
         }
+    }
+
+    /// A cell's window holds exactly its neighbours (none for a position off the
+    /// board); a board whose cells' neighbours lie 64 ids apart or more has none.
+    #[test]
+    fn windows_hold_the_neighbours_where_they_fit() {
+        let boards = [
+            Board::new(BoardShape::Square, &[9], &[(4, 4)]),
+            Board::new(BoardShape::Square, &[19], &[]),
+            Board::new(BoardShape::Rectangle, &[30, 3], &[]),
+            Board::new(BoardShape::Hexagon, &[7], &[]),
+            Board::new(BoardShape::Triangle, &[8], &[]),
+            Board::new(BoardShape::Rhombus, &[11, 11], &[]),
+        ];
+        let adjacencies = [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::All];
+        for b in &boards {
+            for adjacency in adjacencies {
+                let nb = b.neighbours(adjacency);
+                let windows = nb.windows().expect("narrow boards have windows");
+                assert_eq!(windows.len(), b.len());
+                for c in 0..b.len() as Cell {
+                    let w = windows[c as usize];
+                    let held: Vec<Cell> = (0..64)
+                        .filter(|i| w.mask >> i & 1 == 1)
+                        .map(|i| w.base + i)
+                        .collect();
+                    let mut want = nb.of(c).to_vec();
+                    want.sort_unstable();
+                    assert_eq!(held, want, "{} {adjacency:?} cell {c}", b.describe());
+                }
+            }
+        }
+        // Rows 31 wide: a point's diagonal neighbours are 64 ids apart, its
+        // orthogonal ones 62.
+        let wide = Board::new(BoardShape::Rectangle, &[31, 3], &[]);
+        assert!(wide.neighbours(Adjacency::All).windows().is_none());
+        assert!(wide.neighbours(Adjacency::Orthogonal).windows().is_some());
     }
 
     #[test]

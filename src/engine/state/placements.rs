@@ -9,6 +9,8 @@
 //! per-move work.
 
 use super::*;
+use crate::engine::connect::UnionFind;
+use crate::rules::board::Window;
 use crate::rules::glyph::Matchers;
 use crate::rules::PlainGoal;
 
@@ -56,6 +58,29 @@ fn draw(
     Drawn::Nothing
 }
 
+/// A cell's neighbours, as a placement joins them: its window over the union-find's
+/// bit sets of stones where the board has them (`Neighbours::windows`), else its row of
+/// the neighbour table (`S` slots), read from the cells.
+trait Near: Copy {
+    /// Joins the stone just put on `cell` (written into `cells`, the first layer) to
+    /// its group; the regions the group touches.
+    fn join(self, uf: &mut UnionFind, cell: Cell, cells: &[u8], regions: u32) -> u32;
+}
+
+impl Near for Window {
+    #[inline(always)]
+    fn join(self, uf: &mut UnionFind, cell: Cell, cells: &[u8], regions: u32) -> u32 {
+        uf.add_window(cell, cells[usize::from(cell)], self, regions)
+    }
+}
+
+impl<const S: usize> Near for [Cell; S] {
+    #[inline(always)]
+    fn join(self, uf: &mut UnionFind, cell: Cell, cells: &[u8], regions: u32) -> u32 {
+        uf.add_near::<S>(cell, cells, &self, regions)
+    }
+}
+
 /// How a run of placements stopped.
 pub(super) enum RunEnd {
     /// At the ply limit, or at the game's end.
@@ -97,38 +122,43 @@ impl State {
         visit: &mut impl FnMut(&State, Move),
         moves: &mut u32,
     ) -> RunEnd {
-        match self
-            .rules
-            .board
-            .neighbours(self.rules.connect.adjacency)
-            .stride()
-        {
-            4 => self.placements_in::<4>(rng, max_plies, goals, visit, moves),
-            6 => self.placements_in::<6>(rng, max_plies, goals, visit, moves),
-            _ => self.placements_in::<8>(rng, max_plies, goals, visit, moves),
+        // One count more on the rules for the run, so that their tables are borrowed
+        // apart from the state the loop changes.
+        let rules = Arc::clone(&self.rules);
+        let nbrs = rules.board.neighbours(rules.connect.adjacency);
+        match (nbrs.windows(), nbrs.stride()) {
+            (Some(w), _) => self.placements_in(&rules, w, rng, max_plies, goals, visit, moves),
+            (None, 4) => {
+                let near = nbrs.padded_rows::<4>();
+                self.placements_in(&rules, near, rng, max_plies, goals, visit, moves)
+            }
+            (None, 6) => {
+                let near = nbrs.padded_rows::<6>();
+                self.placements_in(&rules, near, rng, max_plies, goals, visit, moves)
+            }
+            (None, _) => {
+                let near = nbrs.padded_rows::<8>();
+                self.placements_in(&rules, near, rng, max_plies, goals, visit, moves)
+            }
         }
     }
 
-    /// `play_placements` with the neighbour table `S` slots wide.
+    /// `play_placements` with each cell's neighbours in `near`.
     #[inline(always)]
-    fn placements_in<const S: usize>(
+    #[allow(clippy::too_many_arguments)]
+    fn placements_in(
         &mut self,
+        rules: &Rules,
+        near: &[impl Near],
         rng: &mut Rng,
         max_plies: u32,
         goals: [PlainGoal; 2],
         visit: &mut impl FnMut(&State, Move),
         moves: &mut u32,
     ) -> RunEnd {
-        // One count more on the rules for the run, so that their tables are borrowed
-        // apart from the state the loop changes.
-        let rules = Arc::clone(&self.rules);
-        let near = rules
-            .board
-            .neighbours(rules.connect.adjacency)
-            .padded_rows::<S>();
         let region_sets = rules.board.region_sets();
         let matchers = [&rules.matchers[0], &rules.matchers[1]];
-        let checks = status::has_start_checks(&rules);
+        let checks = status::has_start_checks(rules);
         // The empty cells' indices are left to be made afresh when next asked.
         self.empty_pos_stale = true;
         while self.ply < max_plies {
@@ -149,7 +179,7 @@ impl State {
             visit(self, Move::Place(cell));
             *moves += 1;
             let c = cell as usize;
-            let touched = self.place_plain::<S>(cell, at, &near[c], region_sets[c]);
+            let touched = self.place_plain(cell, at, near[c], region_sets[c]);
             self.settle_plain(goals, mover, touched, checks);
             if let Status::Over(_) = self.status {
                 return RunEnd::Done;
@@ -167,11 +197,12 @@ impl State {
         let c = cell as usize;
         let nbrs = self.rules.board.neighbours(self.rules.connect.adjacency);
         let regions = self.rules.board.regions_of(cell);
-        // The neighbour row copied: the state changes while it is read.
-        let touched = match nbrs.stride() {
-            4 => self.place_plain(cell, at, &{ nbrs.padded_rows::<4>()[c] }, regions),
-            6 => self.place_plain(cell, at, &{ nbrs.padded_rows::<6>()[c] }, regions),
-            _ => self.place_plain(cell, at, &{ nbrs.padded_rows::<8>()[c] }, regions),
+        // The neighbours copied: the state changes while they are read.
+        let touched = match (nbrs.windows(), nbrs.stride()) {
+            (Some(w), _) => self.place_plain(cell, at, w[c], regions),
+            (None, 4) => self.place_plain(cell, at, nbrs.padded_rows::<4>()[c], regions),
+            (None, 6) => self.place_plain(cell, at, nbrs.padded_rows::<6>()[c], regions),
+            (None, _) => self.place_plain(cell, at, nbrs.padded_rows::<8>()[c], regions),
         };
         self.note_moved(at);
         self.settle_plain(goals, mover, touched, true);
@@ -180,21 +211,15 @@ impl State {
     /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`, whose
     /// last cell moves there: the caller notes its index, if it keeps them), passes
     /// the turn, and joins the stone to its group: the regions the group now touches.
-    /// `near` is the cell's row of the neighbour table, `regions` its region set.
+    /// `near` gives the cell's neighbours, `regions` is its region set.
     #[inline(always)]
-    fn place_plain<const S: usize>(
-        &mut self,
-        cell: Cell,
-        at: usize,
-        near: &[Cell; S],
-        regions: u32,
-    ) -> u32 {
+    fn place_plain(&mut self, cell: Cell, at: usize, near: impl Near, regions: u32) -> u32 {
         let mover = self.to_move;
         self.write_stone(cell, content::EMPTY, content::of_player(mover));
         self.empty.swap_remove(at);
         self.to_move = 1 - mover;
         let n = self.empty_pos.len();
-        let touched = self.uf.add_near::<S>(cell, &self.cells[..n], near, regions);
+        let touched = near.join(&mut self.uf, cell, &self.cells[..n], regions);
         self.ply += 1;
         self.last = Some(Move::Place(cell));
         touched

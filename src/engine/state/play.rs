@@ -526,6 +526,7 @@ impl State {
         let mut delta = 0;
         for &c in &group {
             self.set_stone(c, content::EMPTY);
+            self.uf.remove_stone(c);
             delta ^= capture::key(c as usize, v);
         }
         let nbrs = b.neighbours(cap.adjacency);
