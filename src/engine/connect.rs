@@ -10,7 +10,7 @@
 //! The stones are also kept as bit sets by content, so that where the board gives
 //! each cell's neighbours as a window of 64 ids (`Neighbours::windows`) a new stone
 //! finds its alike neighbours with one shift and a mask instead of a read per
-//! neighbour (`add_window`, the simple placement games' loop).
+//! neighbour (`add_window`, which `add` takes wherever the board has windows).
 
 use crate::rules::board::{Cell, Neighbours, Window};
 
@@ -105,9 +105,20 @@ impl UnionFind {
     ///
     /// Groups join under the first neighbouring root found, without ranks: path halving
     /// keeps random games' trees shallow, and a rank costs a data-dependent branch per
-    /// join.
+    /// join. The neighbours alike are read from the stones' bit sets through the cell's
+    /// window where the board has windows, else from `cells` slot by slot.
     #[inline(always)]
     pub fn add(&mut self, cell: Cell, cells: &[u8], nbrs: &Neighbours, regions: u32) -> u32 {
+        if let Some(windows) = nbrs.windows() {
+            let c = usize::from(cell);
+            return self.add_window(cell, cells[c], windows[c], regions);
+        }
+        self.add_slots(cell, cells, nbrs, regions)
+    }
+
+    /// `add` reading each neighbour's content from `cells` (boards without windows).
+    #[inline(always)]
+    fn add_slots(&mut self, cell: Cell, cells: &[u8], nbrs: &Neighbours, regions: u32) -> u32 {
         match nbrs.stride() {
             4 => self.add_near::<4>(cell, cells, nbrs.padded::<4>(cell), regions),
             6 => self.add_near::<6>(cell, cells, nbrs.padded::<6>(cell), regions),
@@ -115,9 +126,10 @@ impl UnionFind {
         }
     }
 
-    /// `add` with `cell`'s neighbours in `S` slots, as `Neighbours::padded` gives them.
+    /// `add_slots` with `cell`'s neighbours in `S` slots, as `Neighbours::padded` gives
+    /// them.
     #[inline(always)]
-    pub fn add_near<const S: usize>(
+    fn add_near<const S: usize>(
         &mut self,
         cell: Cell,
         cells: &[u8],
@@ -141,11 +153,11 @@ impl UnionFind {
         self.join::<true>(cell, regions, alike.into(), |i| near[i as usize])
     }
 
-    /// Adds the stone just placed at `cell`, of content `v`, as `add` does, with its
-    /// neighbours read from the stones added as the bits of `window`: for simple
-    /// placement games, whose stones all go through here (or `add`) and never leave.
+    /// `add` with `cell` (of content `v`) and its neighbours as the bits of `window`,
+    /// read from the stones kept (every stone goes through `add`, and a captured one
+    /// through `remove_stone`).
     #[inline(always)]
-    pub fn add_window(&mut self, cell: Cell, v: u8, window: Window, regions: u32) -> u32 {
+    fn add_window(&mut self, cell: Cell, v: u8, window: Window, regions: u32) -> u32 {
         let base = usize::from(window.base);
         let at = usize::from(v & 3) * self.words + base / 64;
         let pair = u128::from(self.stones[at]) | u128::from(self.stones[at + 1]) << 64;
@@ -220,10 +232,10 @@ mod tests {
     use crate::rules::board::Board;
     use crate::rules::{Adjacency, BoardShape};
 
-    /// Stones joined through the windows over the kept bit sets make the same groups,
-    /// touching the same regions, as stones joined by reading the neighbours' cells,
-    /// with groups taken off the board now and then (as captures do) and the cells
-    /// filled again.
+    /// Stones joined through the windows over the kept bit sets (what `add` does on
+    /// these boards) make the same groups, touching the same regions, as stones joined
+    /// by reading the neighbours' cells (`add_slots`), with groups taken off the board
+    /// now and then (as captures do) and the cells filled again.
     #[test]
     fn windows_join_as_the_cells_do() {
         let mut rng = Rng::new(41);
@@ -270,7 +282,7 @@ mod tests {
                 let v = 1 + rng.below(2) as u8;
                 bytes[c as usize] = v;
                 let regions = b.regions_of(c);
-                let want = by_cells.add(c, &bytes, nbrs, regions);
+                let want = by_cells.add_slots(c, &bytes, nbrs, regions);
                 let got = by_windows.add_window(c, v, windows[c as usize], regions);
                 assert_eq!(got, want, "{} step {step}", b.describe());
                 joins += usize::from(nbrs.of(c).iter().any(|&n| bytes[n as usize] == v));

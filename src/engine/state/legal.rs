@@ -5,6 +5,7 @@
 use super::apart::Apart;
 use super::placements::RunEnd;
 use super::*;
+use crate::engine::grid_bits;
 use crate::rules::glyph::CellBits;
 
 impl State {
@@ -229,12 +230,7 @@ impl State {
             None
         };
         match open {
-            Some(mut open) => {
-                while open != 0 {
-                    out.push(Move::Place(open.trailing_zeros() as Cell));
-                    open &= open - 1;
-                }
-            }
+            Some(open) => grid_bits::each_bit(&[open], |c| out.push(Move::Place(c as Cell))),
             None => {
                 for c in board.cells() {
                     if self.cells[c as usize] == 0 && self.placement_ok(c, self.to_move) {

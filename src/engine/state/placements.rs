@@ -9,8 +9,6 @@
 //! per-move work.
 
 use super::*;
-use crate::engine::connect::UnionFind;
-use crate::rules::board::Window;
 use crate::rules::glyph::Matchers;
 use crate::rules::PlainGoal;
 
@@ -58,29 +56,6 @@ fn draw(
     Drawn::Nothing
 }
 
-/// A cell's neighbours, as a placement joins them: its window over the union-find's
-/// bit sets of stones where the board has them (`Neighbours::windows`), else its row of
-/// the neighbour table (`S` slots), read from the cells.
-trait Near: Copy {
-    /// Joins the stone just put on `cell` (written into `cells`, the first layer) to
-    /// its group; the regions the group touches.
-    fn join(self, uf: &mut UnionFind, cell: Cell, cells: &[u8], regions: u32) -> u32;
-}
-
-impl Near for Window {
-    #[inline(always)]
-    fn join(self, uf: &mut UnionFind, cell: Cell, cells: &[u8], regions: u32) -> u32 {
-        uf.add_window(cell, cells[usize::from(cell)], self, regions)
-    }
-}
-
-impl<const S: usize> Near for [Cell; S] {
-    #[inline(always)]
-    fn join(self, uf: &mut UnionFind, cell: Cell, cells: &[u8], regions: u32) -> u32 {
-        uf.add_near::<S>(cell, cells, &self, regions)
-    }
-}
-
 /// How a run of placements stopped.
 pub(super) enum RunEnd {
     /// At the ply limit, or at the game's end.
@@ -126,39 +101,9 @@ impl State {
         // apart from the state the loop changes.
         let rules = Arc::clone(&self.rules);
         let nbrs = rules.board.neighbours(rules.connect.adjacency);
-        match (nbrs.windows(), nbrs.stride()) {
-            (Some(w), _) => self.placements_in(&rules, w, rng, max_plies, goals, visit, moves),
-            (None, 4) => {
-                let near = nbrs.padded_rows::<4>();
-                self.placements_in(&rules, near, rng, max_plies, goals, visit, moves)
-            }
-            (None, 6) => {
-                let near = nbrs.padded_rows::<6>();
-                self.placements_in(&rules, near, rng, max_plies, goals, visit, moves)
-            }
-            (None, _) => {
-                let near = nbrs.padded_rows::<8>();
-                self.placements_in(&rules, near, rng, max_plies, goals, visit, moves)
-            }
-        }
-    }
-
-    /// `play_placements` with each cell's neighbours in `near`.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn placements_in(
-        &mut self,
-        rules: &Rules,
-        near: &[impl Near],
-        rng: &mut Rng,
-        max_plies: u32,
-        goals: [PlainGoal; 2],
-        visit: &mut impl FnMut(&State, Move),
-        moves: &mut u32,
-    ) -> RunEnd {
         let region_sets = rules.board.region_sets();
         let matchers = [&rules.matchers[0], &rules.matchers[1]];
-        let checks = status::has_start_checks(rules);
+        let checks = status::has_start_checks(&rules);
         // The empty cells' indices are left to be made afresh when next asked.
         self.empty_pos_stale = true;
         while self.ply < max_plies {
@@ -178,8 +123,11 @@ impl State {
             };
             visit(self, Move::Place(cell));
             *moves += 1;
-            let c = cell as usize;
-            let touched = self.place_plain(cell, at, near[c], region_sets[c]);
+            self.place_plain(cell, at);
+            let n = self.empty_pos.len();
+            let touched = self
+                .uf
+                .add(cell, &self.cells[..n], nbrs, region_sets[cell as usize]);
             self.settle_plain(goals, mover, touched, checks);
             if let Status::Over(_) = self.status {
                 return RunEnd::Done;
@@ -194,35 +142,28 @@ impl State {
     pub(super) fn apply_plain_placement(&mut self, cell: Cell, goals: [PlainGoal; 2]) {
         let mover = self.to_move;
         let at = self.empty_index(cell);
-        let c = cell as usize;
-        let nbrs = self.rules.board.neighbours(self.rules.connect.adjacency);
-        let regions = self.rules.board.regions_of(cell);
-        // The neighbours copied: the state changes while they are read.
-        let touched = match (nbrs.windows(), nbrs.stride()) {
-            (Some(w), _) => self.place_plain(cell, at, w[c], regions),
-            (None, 4) => self.place_plain(cell, at, nbrs.padded_rows::<4>()[c], regions),
-            (None, 6) => self.place_plain(cell, at, nbrs.padded_rows::<6>()[c], regions),
-            (None, _) => self.place_plain(cell, at, nbrs.padded_rows::<8>()[c], regions),
-        };
+        self.place_plain(cell, at);
+        let (rules, n) = (&*self.rules, self.empty_pos.len());
+        let nbrs = rules.board.neighbours(rules.connect.adjacency);
+        let touched = self
+            .uf
+            .add(cell, &self.cells[..n], nbrs, rules.board.regions_of(cell));
         self.note_moved(at);
         self.settle_plain(goals, mover, touched, true);
     }
 
     /// Puts the mover's stone on the empty `cell` (at index `at` of `empty`, whose
-    /// last cell moves there: the caller notes its index, if it keeps them), passes
-    /// the turn, and joins the stone to its group: the regions the group now touches.
-    /// `near` gives the cell's neighbours, `regions` is its region set.
+    /// last cell moves there: the caller notes its index, if it keeps them) and passes
+    /// the turn; the caller joins the stone to its group (`UnionFind::add`, with the
+    /// rules borrowed apart from the state).
     #[inline(always)]
-    fn place_plain(&mut self, cell: Cell, at: usize, near: impl Near, regions: u32) -> u32 {
+    fn place_plain(&mut self, cell: Cell, at: usize) {
         let mover = self.to_move;
         self.write_stone(cell, content::EMPTY, content::of_player(mover));
         self.empty.swap_remove(at);
         self.to_move = 1 - mover;
-        let n = self.empty_pos.len();
-        let touched = near.join(&mut self.uf, cell, &self.cells[..n], regions);
         self.ply += 1;
         self.last = Some(Move::Place(cell));
-        touched
     }
 
     /// After `mover`'s placement whose group touches `touched`: the goal made, or the
